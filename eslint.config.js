@@ -1,0 +1,70 @@
+// Lint: typescript-eslint's recommended rules, plus DESIGN.md's dependency
+// rules as import restrictions, so the architecture cannot rot silently.
+import tseslint from 'typescript-eslint';
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+const noLit = { group: ['lit', 'lit/*', '@lit/*'], message: 'src/ is framework-free: no Lit.' };
+const folder = (name, why) => ({ group: [`**/${name}/**`, `**/${name}`], message: why });
+
+const serverRules = [
+  noLit,
+  folder('elements', 'server/ may not import elements/.'),
+  folder('inspector', 'server/ may not import inspector/.'),
+  folder('examples', 'server/ may not import examples/.'),
+  {
+    group: ['**/src/thread/**', '**/src/transport/**', '**/src/forms/**', '**/src/agent/**'],
+    message: 'server/ shares only src/protocol with the package.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'storybook-static/**', 'test-results/**', 'custom-elements.json'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  restrict(['src/**'], [
+    noLit,
+    folder('elements', 'src/ may not import elements/.'),
+    folder('inspector', 'src/ may not import inspector/.'),
+    folder('server', 'src/ may not import server/.'),
+    folder('examples', 'src/ may not import examples/.'),
+  ]),
+  restrict(['elements/**'], [
+    folder('server', 'elements/ may not import server/.'),
+    folder('inspector', 'elements/ reach inspector/ only through public exports.'),
+    folder('examples', 'elements/ may not import examples/.'),
+  ]),
+  restrict(['inspector/**'], [
+    folder('server', 'inspector/ may not import server/.'),
+    folder('examples', 'inspector/ may not import examples/.'),
+  ]),
+  restrict(['server/**'], serverRules),
+  // Later entries replace a rule's options for the files they match, so each repeats serverRules.
+  restrict(['server/edge/**'], [...serverRules, folder('proxy', 'the edge and the proxy share only src/protocol.')]),
+  restrict(['server/proxy/**'], [...serverRules, folder('edge', 'the edge and the proxy share only src/protocol.')]),
+  // Only entry points read process.env.
+  {
+    files: ['src/**', 'elements/**', 'inspector/**', 'server/**/!(cli).ts'],
+    ignores: ['server/**/cli.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only entry points (CLIs, scripts) read process.env.' }],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'test/**', 'server/**/cli.ts', 'examples/**/server*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

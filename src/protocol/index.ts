@@ -1,0 +1,7 @@
+export * from './events.js';
+export * from './validate.js';
+export * from './route.js';
+export * from './board.js';
+export * from './interrupts.js';
+export * from './oz-events.js';
+export * from './errors.js';

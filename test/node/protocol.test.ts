@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  agentRoutePath, matchAgentRoute, THREAD_ID_PATTERN, describeError, ERROR_CATALOGUE, RUN_ERROR_CODES,
+  readInterruptMeta, readOzCard, readOzResume, readOzWaiting, readSpendRefusal, readRunErrorDetails,
+  isBoardState, isRedactedNote, isInterruptExpired, validateEvent, validateRunAgentInput, isTerminalEvent,
+} from '../../src/protocol/index.js';
+
+test('route path round trip, with the tenant in the query', () => {
+  assert.equal(agentRoutePath('helper', 'acme'), '/v1/agui/agents/helper?tenant=acme');
+  assert.equal(matchAgentRoute('/v1/agui/agents/helper'), 'helper');
+  assert.equal(matchAgentRoute('/v1/agui/agents/a/b'), undefined);
+  assert.equal(matchAgentRoute('/v1/agui/agents/%E0%A4%A'), undefined);
+});
+
+test('threadId: letters, digits and ._:@-, at most 200', () => {
+  assert.ok(THREAD_ID_PATTERN.test('chat-1.a_b:c@d'));
+  assert.ok(THREAD_ID_PATTERN.test('x'.repeat(200)));
+  assert.ok(!THREAD_ID_PATTERN.test('x'.repeat(201)));
+  assert.ok(!THREAD_ID_PATTERN.test('chat 1'));
+  assert.ok(!THREAD_ID_PATTERN.test(''));
+});
+
+test('every RUN_ERROR code has a meaning and an action; unknown codes fall back', () => {
+  for (const code of RUN_ERROR_CODES) {
+    const e = describeError(code);
+    assert.equal(e.code, code);
+    assert.ok(e.meaning.length > 10, code);
+    assert.ok(e.action, code);
+  }
+  assert.equal(describeError('history_mismatch').action, 'reload');
+  assert.equal(describeError('interrupts_open').action, 'answer_rest');
+  assert.equal(describeError('turn_waiting').action, 'wait');
+  assert.equal(describeError('oz0_quota_exceeded').action, 'ask_admin');
+  const unknown = describeError('brand_new_code');
+  assert.equal(unknown.code, 'brand_new_code');
+  assert.equal(unknown.meaning, ERROR_CATALOGUE.unknown.meaning);
+  // Inherited names are no codes: an event saying code 'toString' gets the fallback.
+  assert.equal(describeError('toString').meaning, ERROR_CATALOGUE.unknown.meaning);
+  assert.equal(describeError('__proto__').meaning, ERROR_CATALOGUE.unknown.meaning);
+});
+
+test('interrupt metadata is read by key and type, wrong types ignored', () => {
+  const meta = readInterruptMeta({
+    metadata: {
+      'oz0/kind': 'approval', 'oz0/what': 'Post to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team' },
+      'oz0/choices': ['a', 'b'], 'oz0/deciders': 'ana or ben', 'oz0/typed': true, 'oz0/ai-label': 'AI: ',
+      'oz0/console': { label: 'Decide in OZ', url: 'http://x/console/jobs/job-1' },
+    },
+  });
+  assert.deepEqual(meta, {
+    kind: 'approval', what: 'Post to #team', job: 'job-1', details: { channel: '#team' }, choices: ['a', 'b'],
+    deciders: 'ana or ben', typed: true, aiLabel: 'AI: ', console: { label: 'Decide in OZ', url: 'http://x/console/jobs/job-1' },
+  });
+  assert.deepEqual(readInterruptMeta({ metadata: { 'oz0/choices': [1, 2], 'oz0/details': [1], 'oz0/console': { url: 'x' } } }), {});
+  assert.deepEqual(readInterruptMeta({}), {});
+});
+
+test('deadline: expired at or after expiresAt, never for a missing or unparsable one', () => {
+  const at = Date.parse('2026-12-02T10:00:00Z');
+  assert.equal(isInterruptExpired({ expiresAt: '2026-12-02T10:00:00Z' }, at), true);
+  assert.equal(isInterruptExpired({ expiresAt: '2026-12-02T10:00:00Z' }, at - 1), false);
+  assert.equal(isInterruptExpired({}, at), false);
+  assert.equal(isInterruptExpired({ expiresAt: 'soon' }, at), false);
+});
+
+test('OZ custom events are read, malformed values refused', () => {
+  assert.deepEqual(readOzCard({ job: 'j', card: { type: 't' } }), { job: 'j', card: { type: 't' } });
+  assert.equal(readOzCard({ job: 'j', card: [] }), undefined);
+  assert.equal(readOzCard(null), undefined);
+  assert.deepEqual(readOzWaiting({ waiting: [{ job: 'j', what: 'w', deciders: 'ben' }, { what: 'no job' }] }), {
+    waiting: [{ job: 'j', what: 'w', deciders: 'ben' }],
+  });
+  assert.equal(readOzWaiting({ waiting: 'x' }), undefined);
+  assert.deepEqual(readOzResume({ interruptId: 'i', outcome: 'decided', approved: false }), { interruptId: 'i', outcome: 'decided', approved: false });
+  assert.deepEqual(readOzResume({ interruptId: 'i', outcome: 'already_decided' }), { interruptId: 'i', outcome: 'already_decided' });
+  assert.equal(readOzResume({ interruptId: 'i', outcome: 'maybe' }), undefined);
+});
+
+test('spend refusals and error details are read from rawEvent.oz0 and metadata', () => {
+  const r = readSpendRefusal({ oz0: { type: 'oz0_quota_exceeded', scope: 'ana', resetsAt: '2026-12-03T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'runs' } });
+  assert.deepEqual(r, { type: 'oz0_quota_exceeded', scope: 'ana', resetsAt: '2026-12-03T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'runs' });
+  assert.equal(readSpendRefusal({}), undefined);
+  assert.equal(readSpendRefusal({ oz0: { type: 1 } }), undefined);
+  assert.deepEqual(readRunErrorDetails({ 'oz0/decided': ['a'], 'oz0/not-decided': ['b'], 'oz0/entry': 'b', 'oz0/reason': 'why', 'oz0/open': [1] }), {
+    decided: ['a'], notDecided: ['b'], entry: 'b', reason: 'why',
+  });
+});
+
+test('board shape checks and redacted notes', () => {
+  assert.ok(isBoardState({ board: { notes: [] } }));
+  assert.ok(!isBoardState({ board: { notes: [{}] } }));
+  assert.ok(!isBoardState({ notes: [] }));
+  assert.ok(isRedactedNote({ redacted: true, label: 'wall', id: '1', kind: 'k', job: 'j', agent: 'a', createdAt: 't' }));
+});
+
+test("events are validated with @ag-ui/core's schemas", () => {
+  assert.equal(validateEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'hi' }).ok, true);
+  const bad = validateEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm' });
+  assert.equal(bad.ok, false);
+  assert.match(!bad.ok ? bad.error : '', /delta/);
+  assert.equal(validateEvent({ type: 'NOPE' }).ok, false);
+  assert.equal(validateRunAgentInput({ threadId: 't', runId: 'r', messages: [] }).ok, true);
+  assert.equal(validateRunAgentInput({ threadId: 't', messages: [] }).ok, false);
+  assert.ok(isTerminalEvent({ type: 'RUN_ERROR' }) && !isTerminalEvent({ type: 'RUN_STARTED' }));
+});

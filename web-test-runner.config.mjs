@@ -1,0 +1,25 @@
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { fileURLToPath } from 'node:url';
+import { findChromium, CHROMIUM_ARGS } from './scripts/find-chromium.mjs';
+import { countReporter } from './scripts/wtr-count-reporter.mjs';
+
+const executablePath = findChromium();
+
+export default {
+  rootDir: '.',
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser'] },
+  concurrency: 2,
+  testsFinishTimeout: 240_000,
+  testFramework: { config: { timeout: 20_000 } },
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS },
+    }),
+  ],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter()],
+};
