@@ -1,0 +1,272 @@
+/**
+ * openRun: POST a RunAgentInput to the route and yield its events, surviving
+ * the network. A stream that ends or drops before RUN_FINISHED / RUN_ERROR is
+ * followed again with `Last-Event-ID` (the route continues the same turn:
+ * retrying never starts a second one), with bounded exponential backoff and
+ * full jitter. Events are yielded once each, in order, none skipped.
+ *
+ * It never listens to page visibility: a hidden tab neither aborts nor re-POSTs.
+ */
+import { isTerminalEvent, validateEvent } from '../protocol/index.js';
+import type { RunAgentRequest, StreamedEvent } from '../protocol/index.js';
+import { abortableSleep, backoffDelay, DEFAULT_RECONNECT, parseRetryAfter } from './backoff.js';
+import type { ReconnectOptions } from './backoff.js';
+import { TransportError } from './errors.js';
+import { httpError, notAnEventStream } from './response.js';
+import { SseByteParser } from './sse-parser.js';
+import type { SseMessage } from './sse-parser.js';
+
+/** One run to follow: where, what, and how to authenticate. */
+export interface RunRequest {
+  url: string;
+  body: RunAgentRequest;
+  /** Extra request headers (Authorization, for instance). Never reported anywhere. */
+  headers?: Record<string, string>;
+  credentials?: RequestCredentials;
+}
+
+/** Where the connection stands, for a status line or the inspector. */
+export type ConnectionState =
+  | { status: 'connecting' }
+  | { status: 'open' }
+  | { status: 'reconnecting'; attempt: number; delayMs: number; lastEventId?: string; cause: string }
+  | { status: 'closed' }
+  | { status: 'failed'; error: TransportError };
+
+/** How {@link openRun} behaves; everything is optional. */
+export interface OpenRunOptions {
+  /** Stops the fetch, the body read and any backoff at once; the iterator then returns quietly. */
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  /** Resume a run already partly received: sent as Last-Event-ID on the first request. */
+  lastEventId?: string;
+  /** Defaults: 8 attempts, 250 ms base, 8000 ms cap; full jitter. */
+  reconnect?: ReconnectOptions;
+  onConnection?: (state: ConnectionState) => void;
+  /** A data line that is not JSON or not an AG-UI event: skipped, and reported here. */
+  onInvalidEvent?: (info: { id?: string; data: string; error: string }) => void;
+  /** A `:` comment line (keep-alives). */
+  onComment?: (text: string) => void;
+  /** Each request as it is sent, for the inspector (headers are never included). */
+  onRequest?: (info: { url: string; body: RunAgentRequest; lastEventId?: string; attempt: number }) => void;
+  /** Injected for tests: the backoff wait (it should end early when `signal` aborts). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Injected for tests: the jitter source, in [0, 1). */
+  random?: () => number;
+}
+
+/** The shape every run source shares: live ({@link openRun}) or recorded (replay). */
+export type RunTransport = (request: RunRequest, options?: OpenRunOptions) => AsyncIterable<StreamedEvent>;
+
+/** Where a run's position stands: the last id received and the events received after it. */
+interface Position {
+  lastId: string | undefined;
+  sinceId: number;
+}
+
+/** How one connection ended. */
+type Ending = { kind: 'done' } | { kind: 'retry'; error: TransportError; progressed: boolean; retryAfterMs?: number };
+
+interface Connection {
+  request: RunRequest;
+  payload: string;
+  options: OpenRunOptions;
+  signal: AbortSignal;
+  position: Position;
+  attempt: number;
+  setBaseDelay: (ms: number) => void;
+}
+
+function call<A>(fn: ((arg: A) => void) | undefined, arg: A): void {
+  if (!fn) return;
+  try {
+    fn(arg);
+  } catch {
+    // An observer's failure is not the run's.
+  }
+}
+
+function networkError(err: unknown, what: string): TransportError {
+  // The raw error's message can echo a header value (undici does for invalid ones): keep only its name.
+  const name = err instanceof Error ? err.name : typeof err;
+  return new TransportError('network', `${what} (${name})`, { retryable: true, cause: err });
+}
+
+function decode(message: SseMessage): { ok: true; event: StreamedEvent['event'] } | { ok: false; error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(message.data);
+  } catch (err) {
+    return { ok: false, error: `not JSON: ${(err as Error).message}` };
+  }
+  const checked = validateEvent(value);
+  return checked.ok ? { ok: true, event: checked.value } : { ok: false, error: checked.error };
+}
+
+async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | undefined> {
+  const { request, options, signal, position } = c;
+  const headers = new Headers(request.headers);
+  headers.set('Content-Type', 'application/json');
+  headers.set('Accept', 'text/event-stream');
+  if (position.lastId !== undefined) headers.set('Last-Event-ID', position.lastId);
+  else headers.delete('Last-Event-ID'); // the position is ours to send, not the caller's
+  const info: Parameters<NonNullable<OpenRunOptions['onRequest']>>[0] = { url: request.url, body: request.body, attempt: c.attempt };
+  if (position.lastId !== undefined) info.lastEventId = position.lastId;
+  call(options.onRequest, info);
+
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const init: RequestInit = { method: 'POST', headers, body: c.payload, signal, cache: 'no-store' };
+  if (request.credentials !== undefined) init.credentials = request.credentials;
+  let response: Response;
+  try {
+    response = await doFetch(request.url, init);
+  } catch (err) {
+    if (signal.aborted) return undefined;
+    return { kind: 'retry', error: networkError(err, 'The request failed'), progressed: false };
+  }
+  if (!response.ok) {
+    const error = await httpError(response);
+    if (signal.aborted) return undefined;
+    if (!error.retryable) throw error;
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    return retryAfterMs === undefined ? { kind: 'retry', error, progressed: false } : { kind: 'retry', error, progressed: false, retryAfterMs };
+  }
+  const bad = notAnEventStream(response);
+  if (bad) {
+    response.body?.cancel().catch(() => undefined);
+    throw bad;
+  }
+  call(options.onConnection, { status: 'open' });
+
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const queue: SseMessage[] = [];
+  const parser = new SseByteParser(
+    {
+      onEvent: (m) => queue.push(m),
+      onComment: options.onComment ? (t) => call(options.onComment, t) : undefined,
+      onRetry: c.setBaseDelay,
+    },
+    position.lastId,
+  );
+  let skip = position.sinceId;
+  let progressed = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (err) {
+        if (signal.aborted) return undefined;
+        return { kind: 'retry', error: networkError(err, 'The stream dropped before the run finished'), progressed };
+      }
+      if (chunk.done) {
+        parser.end();
+        const error = new TransportError('network', 'The stream ended before the run finished', { retryable: true });
+        return { kind: 'retry', error, progressed };
+      }
+      parser.feed(chunk.value);
+      for (let i = 0; i < queue.length; i++) {
+        const m = queue[i]!;
+        if (skip > 0) {
+          // Replayed from the start by a server that sends no ids: already yielded.
+          skip -= 1;
+          continue;
+        }
+        progressed = true;
+        if (m.ownId) {
+          position.lastId = m.id;
+          position.sinceId = 0;
+        } else if (m.id !== position.lastId) {
+          position.lastId = m.id; // set by an id-only frame before this one
+          position.sinceId = 1;
+        } else {
+          position.sinceId += 1;
+        }
+        const decoded = decode(m);
+        if (!decoded.ok) {
+          call(options.onInvalidEvent, m.id === undefined ? { data: m.data, error: decoded.error } : { id: m.id, data: m.data, error: decoded.error });
+          continue;
+        }
+        yield { id: m.id, event: decoded.event };
+        if (isTerminalEvent(decoded.event)) return { kind: 'done' };
+        if (signal.aborted) return undefined;
+      }
+      queue.length = 0;
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGenerator<StreamedEvent, void> {
+  const outer = options.signal;
+  if (outer?.aborted) return;
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort();
+  outer?.addEventListener('abort', onAbort, { once: true });
+  const cfg = { ...DEFAULT_RECONNECT, ...options.reconnect };
+  const sleep = options.sleep ?? abortableSleep;
+  const random = options.random ?? Math.random;
+  let baseDelayMs = cfg.baseDelayMs;
+  const connection: Connection = {
+    request,
+    payload: JSON.stringify(request.body),
+    options,
+    signal: controller.signal,
+    position: { lastId: options.lastEventId, sinceId: 0 },
+    attempt: 0,
+    setBaseDelay: (ms) => {
+      baseDelayMs = ms;
+    },
+  };
+  let failures = 0;
+  let failed = false;
+  call(options.onConnection, { status: 'connecting' });
+  try {
+    for (;;) {
+      const ending = yield* connect(connection);
+      if (!ending || ending.kind === 'done' || controller.signal.aborted) return;
+      if (ending.progressed) failures = 0;
+      failures += 1;
+      if (failures > cfg.maxAttempts) {
+        const last = ending.error;
+        const details: ConstructorParameters<typeof TransportError>[2] = { retryable: true, cause: last };
+        if (last.status !== undefined) details.status = last.status;
+        if (last.serverCode !== undefined) details.serverCode = last.serverCode;
+        throw new TransportError('gave_up', `Gave up after ${cfg.maxAttempts} reconnect attempts: ${last.message}`, details);
+      }
+      const delayMs =
+        ending.retryAfterMs !== undefined
+          ? Math.min(ending.retryAfterMs, cfg.maxDelayMs)
+          : backoffDelay(failures, baseDelayMs, cfg.maxDelayMs, random);
+      const state: ConnectionState = { status: 'reconnecting', attempt: failures, delayMs, cause: ending.error.message };
+      if (connection.position.lastId !== undefined) state.lastEventId = connection.position.lastId;
+      call(options.onConnection, state);
+      try {
+        await sleep(delayMs, controller.signal);
+      } catch {
+        // An injected sleep may reject on abort; the check below decides.
+      }
+      if (controller.signal.aborted) return;
+      connection.attempt += 1;
+    }
+  } catch (err) {
+    const error = err instanceof TransportError ? err : new TransportError('network', 'The transport failed', { cause: err });
+    failed = true;
+    call(options.onConnection, { status: 'failed', error });
+    throw error;
+  } finally {
+    outer?.removeEventListener('abort', onAbort);
+    controller.abort();
+    if (!failed) call(options.onConnection, { status: 'closed' });
+  }
+}
+
+/**
+ * Follows one run over POST + Server-Sent Events, reconnecting with
+ * Last-Event-ID until RUN_FINISHED or RUN_ERROR. Yields each event with its
+ * SSE id; throws a {@link TransportError} for a refusal (`http_error`), a
+ * non-stream answer (`bad_response`) or a spent budget (`gave_up`); returns
+ * quietly when `options.signal` aborts or the consumer stops iterating.
+ */
+export const openRun: RunTransport = (request, options = {}) => follow(request, options);
