@@ -1,0 +1,94 @@
+/**
+ * Turns RUN_ERROR events and transport failures into ErrorViews: the code, the
+ * catalogue's meaning and action, spend refusals and details, never a raw
+ * exception or a token.
+ */
+import type { RunErrorEvent } from '../protocol/index.js';
+import { describeError, readRunErrorDetails, readSpendRefusal, readConsoleLink } from '../protocol/index.js';
+import type { TransportFailure } from './actions.js';
+import type { ErrorView } from './state.js';
+
+/** Codes whose run sending again may help (the job's end, or the service). */
+const RETRYABLE = new Set(['failed', 'timed_out', 'unavailable', 'resource_exhausted']);
+
+/** An ErrorView from a RUN_ERROR. */
+export function runErrorView(event: RunErrorEvent, runId: string | undefined, at: number | undefined): ErrorView {
+  const entry = describeError(event.code);
+  const spend = readSpendRefusal(event.rawEvent);
+  const view: ErrorView = {
+    code: entry.code,
+    message: typeof event.message === 'string' ? event.message : '',
+    meaning: entry.meaning,
+    action: entry.action,
+    source: 'run',
+    retryable: RETRYABLE.has(entry.code) && !(spend && !spend.couldWait),
+    details: readRunErrorDetails(event.metadata),
+    ...(spend ? { spend } : {}),
+    ...(runId ? { runId } : {}),
+    ...(at !== undefined ? { at } : {}),
+  };
+  return view;
+}
+
+/** The catalogue code a refused request's HTTP status stands for, when its body names none. */
+export function codeForStatus(status: number | undefined): string {
+  switch (status) {
+    case 400:
+      return 'invalid_argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission_denied';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'failed_precondition';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'resource_exhausted';
+    default:
+      return status !== undefined && status >= 500 ? 'unavailable' : 'unknown';
+  }
+}
+
+/** An ErrorView from a transport failure (refused request, network, malformed stream). */
+export function transportErrorView(error: TransportFailure, runId: string | undefined, at: number): ErrorView {
+  const http = error.code === 'http_error';
+  const code = http
+    ? (error.serverCode ?? error.body?.code ?? codeForStatus(error.status))
+    : error.code === 'network' || error.code === 'gave_up'
+      ? 'unavailable'
+      : 'unknown';
+  const entry = describeError(code);
+  const console = readConsoleLink(error.body?.console);
+  return {
+    code: entry.code,
+    message: (http ? error.body?.message : undefined) ?? error.message,
+    meaning: entry.meaning,
+    action: entry.action,
+    source: http ? 'http' : error.code === 'malformed_event' || error.code === 'bad_response' ? 'stream' : 'network',
+    retryable: error.retryable,
+    details: {},
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(console ? { console } : {}),
+    ...(runId ? { runId } : {}),
+    at,
+  };
+}
+
+/** The error of a stream that ended before the run did (no RUN_FINISHED or RUN_ERROR). */
+export function streamEndedView(runId: string | undefined, at: number): ErrorView {
+  const entry = describeError('unavailable');
+  return {
+    code: entry.code,
+    message: 'The stream ended before the run finished.',
+    meaning: entry.meaning,
+    action: entry.action,
+    source: 'stream',
+    retryable: true,
+    details: {},
+    ...(runId ? { runId } : {}),
+    at,
+  };
+}

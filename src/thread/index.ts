@@ -1,0 +1,16 @@
+/**
+ * The thread store and its parts: the view model, the pure reducer, the
+ * history and resume builders, persistence.
+ */
+export * from './state.js';
+export * from './actions.js';
+export * from './reducer.js';
+export * from './history.js';
+export * from './resume.js';
+export * from './snapshot.js';
+export * from './persistence.js';
+export * from './store.js';
+export * from './thread-error.js';
+export { splitLabel, type LabelSplit } from './label.js';
+export { applyBoardPatch, FORBIDDEN_SEGMENTS, type BoardPatchResult } from './board-patch.js';
+export { runErrorView, transportErrorView, codeForStatus } from './error-view.js';

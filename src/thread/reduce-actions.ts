@@ -1,0 +1,134 @@
+/**
+ * The store's own actions: the requests it sends (a new turn, a resume, the
+ * same run again), the connection, transport failures, drafts and restores.
+ */
+import type { Draft } from 'immer';
+import type { StoreAction } from './actions.js';
+import { diagnose, newRun, newTurn, type D, type DRun } from './draft.js';
+import { failRun } from './reduce-run.js';
+import { streamEndedView, transportErrorView } from './error-view.js';
+import type { RunView, ThreadState } from './state.js';
+
+/** A request goes out: the stream's Last-Event-ID belongs to its run, so a new run starts without one. */
+function beginRequest(d: D, keepEventId = false): void {
+  d.status = 'running';
+  d.lastError = undefined;
+  if (!keepEventId) d.lastEventId = undefined;
+  d.waitingForOthers = [];
+}
+
+/**
+ * Clears what a run streamed, before its events come again from the start:
+ * its messages and calls, the steps it opened, its card and the interrupts
+ * it ended with; the interrupts it answered wait for their outcome again.
+ */
+function resetRun(d: D, run: DRun): void {
+  const turn = d.turns[d.turns.length - 1]!;
+  for (const job of [...turn.stepOrder]) {
+    if (turn.steps[job]!.runId !== run.runId) continue;
+    if (run.items.some((i) => i.kind === 'step' && i.job === job)) {
+      delete turn.steps[job];
+      turn.stepOrder.splice(turn.stepOrder.indexOf(job), 1);
+    }
+  }
+  if (turn.card?.runId === run.runId) turn.card = undefined;
+  for (const id of run.interruptIds) {
+    delete d.interrupts[id];
+    const k = d.openInterruptIds.indexOf(id);
+    if (k >= 0) d.openInterruptIds.splice(k, 1);
+  }
+  for (const entry of run.resume ?? []) {
+    const i = d.interrupts[entry.interruptId];
+    if (!i) continue;
+    i.state = 'submitted';
+    i.outcome = undefined;
+    i.approved = undefined;
+  }
+  run.items = [];
+  run.interruptIds = [];
+  run.openSteps = 0;
+  run.stepLimitReached = false;
+  run.hiddenSteps = 0;
+  run.outcome = undefined;
+}
+
+function currentRun(d: D): DRun | undefined {
+  const turn = d.turns[d.turns.length - 1];
+  return turn?.runs[turn.runs.length - 1];
+}
+
+/** Applies a store action to a draft. */
+export function reduceAction(d: D, a: StoreAction): void {
+  switch (a.type) {
+    case 'thread/send': {
+      beginRequest(d);
+      const user = { kind: 'user' as const, id: a.turnId, text: a.text, sentAt: a.at };
+      d.turns.push(newTurn(a.turnId, [newRun(a.runId, 'turn', a.at)], user) as Draft<ThreadState['turns'][number]>);
+      d.lastRequest = { url: a.url, runId: a.runId, kind: 'turn', body: a.body };
+      return;
+    }
+    case 'thread/resume': {
+      const turn = d.turns[d.turns.length - 1];
+      if (!turn) return diagnose(d, 'out_of_order', 'resume with no turn');
+      beginRequest(d);
+      const run: RunView = { ...newRun(a.runId, 'resume', a.at), resume: a.entries };
+      turn.runs.push(run as DRun);
+      for (const entry of a.entries) {
+        const i = d.interrupts[entry.interruptId];
+        if (!i) continue;
+        i.state = 'submitted';
+        i.sent = entry.status === 'resolved' ? { status: 'resolved', payload: entry.payload } : { status: 'cancelled' };
+        delete d.drafts[entry.interruptId];
+      }
+      const sent = new Set(a.entries.map((e) => e.interruptId));
+      d.openInterruptIds = d.openInterruptIds.filter((id) => !sent.has(id));
+      d.lastRequest = { url: a.url, runId: a.runId, kind: 'resume', body: a.body };
+      return;
+    }
+    case 'thread/again': {
+      const run = currentRun(d);
+      if (!run) return diagnose(d, 'out_of_order', `${a.kind} with no run`);
+      if (a.fromStart) resetRun(d, run);
+      beginRequest(d, !a.fromStart);
+      run.phase = 'requested';
+      run.terminal = false;
+      run.error = undefined;
+      run.items = run.items.filter((i) => i.kind !== 'error');
+      return;
+    }
+    case 'thread/connection':
+      d.connection = a.state as Draft<ThreadState['connection']>;
+      return;
+    case 'thread/transport-error': {
+      const run = currentRun(d);
+      const view = transportErrorView(a.error, run?.runId, a.at);
+      if (run) failRun(d, run, view);
+      else {
+        d.lastError = view;
+        d.status = 'error';
+      }
+      return;
+    }
+    case 'thread/stream-closed': {
+      const run = currentRun(d);
+      if (a.reason === 'ended') {
+        const view = streamEndedView(run?.runId, a.at);
+        if (run) failRun(d, run, view);
+        return;
+      }
+      if (run && !run.terminal) run.phase = 'stopped';
+      if (d.status === 'running' || d.status === 'waiting') d.status = d.openInterruptIds.length > 0 ? 'interrupted' : 'idle';
+      return;
+    }
+    case 'thread/invalid-event':
+      return diagnose(d, 'invalid_event', a.error, { id: a.id, at: a.at });
+    case 'thread/draft':
+      if (a.value === undefined) delete d.drafts[a.interruptId];
+      else d.drafts[a.interruptId] = a.value as Draft<unknown>;
+      return;
+    case 'thread/restore':
+      return; // a whole new state: see reducer.ts
+    case 'thread/diagnostic':
+      return diagnose(d, a.kind, a.message, { id: undefined, at: a.at });
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The board (agent state): STATE_SNAPSHOT replaces it, STATE_DELTA patches it
+ * atomically. Done without immer: a board of thousands of notes must cost a
+ * patch only the containers on its paths, never a scan of the whole value.
+ */
+import type { StateDeltaEvent, StateSnapshotEvent } from '@ag-ui/core';
+import { isBoardState } from '../protocol/index.js';
+import { applyBoardPatch } from './board-patch.js';
+import type { BoardView, Diagnostic } from './state.js';
+
+export interface BoardStep {
+  board: BoardView;
+  diagnostic?: Diagnostic;
+}
+
+/** STATE_SNAPSHOT: replaces the board and heals a stale one; a snapshot that is no board is refused. */
+export function reduceSnapshot(board: BoardView, event: StateSnapshotEvent, eventId: string | undefined): BoardStep {
+  if (!isBoardState(event.snapshot)) {
+    return {
+      board: { ...board, stale: true, received: true, version: board.version + 1 },
+      diagnostic: { kind: 'patch_failed', message: 'STATE_SNAPSHOT is not a board ({board: {notes: [...]}}); the board is kept and marked stale', ...(eventId ? { eventId } : {}) },
+    };
+  }
+  return { board: { value: event.snapshot, stale: false, version: board.version + 1, received: true } };
+}
+
+/**
+ * STATE_DELTA: applied all or nothing. A patch that fails leaves the board as
+ * it was, marked stale with the failure kept; while stale, later deltas are
+ * not applied (they were made for a board this one no longer is) until a
+ * snapshot heals it.
+ */
+export function reduceDelta(board: BoardView, event: StateDeltaEvent, eventId: string | undefined): BoardStep {
+  if (board.stale) {
+    return {
+      board,
+      diagnostic: { kind: 'patch_failed', message: 'STATE_DELTA skipped: the board is stale until the next STATE_SNAPSHOT', ...(eventId ? { eventId } : {}) },
+    };
+  }
+  const result = applyBoardPatch(board.value, event.delta);
+  if (result.ok) return { board: { value: result.value, stale: false, version: board.version + 1, received: true } };
+  const lastPatchError = {
+    message: result.error,
+    index: result.index,
+    ...(result.path !== undefined ? { path: result.path } : {}),
+    ...(eventId ? { eventId } : {}),
+  };
+  return {
+    board: { value: board.value, stale: true, lastPatchError, version: board.version + 1, received: true },
+    diagnostic: { kind: 'patch_failed', message: `STATE_DELTA op ${result.index} failed: ${result.error}`, ...(eventId ? { eventId } : {}) },
+  };
+}

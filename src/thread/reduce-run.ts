@@ -1,0 +1,161 @@
+/**
+ * The run's life: RUN_STARTED, RUN_FINISHED (success, interrupt, cancelled;
+ * oz0/waiting-for-others in its metadata), RUN_ERROR (every code, spend
+ * refusals, details), and the CUSTOM events about waiting: `oz0.waiting`
+ * and `oz0.resume`.
+ */
+import type { RunErrorEvent, RunFinishedEvent, RunStartedEvent } from '@ag-ui/core';
+import type { Draft } from 'immer';
+import { META, readInterruptMeta, readOzResume, readOzWaiting, readWaitingForOthers } from '../protocol/index.js';
+import type { Interrupt } from '../protocol/index.js';
+import { completeMessages, diagnose, ensureRun, findToolCallDraft, relabel, type D, type DRun, type EventContext } from './draft.js';
+import { runErrorView } from './error-view.js';
+import { splitLabel } from './label.js';
+import type { ErrorView, InterruptView } from './state.js';
+
+export function runStarted(d: D, e: RunStartedEvent, ctx: EventContext): void {
+  const { run } = ensureRun(d, e.runId);
+  if (run.runId === '') run.runId = e.runId;
+  else if (e.runId && e.runId !== run.runId) diagnose(d, 'out_of_order', `RUN_STARTED for run ${e.runId} while following ${run.runId}`, ctx);
+  if (e.threadId && e.threadId !== d.threadId) diagnose(d, 'out_of_order', `RUN_STARTED for thread ${e.threadId}, not ${d.threadId}`, ctx);
+  run.phase = 'streaming';
+  d.status = 'running';
+}
+
+function interruptView(i: Interrupt, runId: string, turnId: string, label: string | undefined): InterruptView {
+  const meta = readInterruptMeta(i);
+  const deadline = i.expiresAt ? Date.parse(i.expiresAt) : NaN;
+  const split = i.message !== undefined ? splitLabel(i.message, label ?? meta.aiLabel) : undefined;
+  return {
+    id: i.id,
+    runId,
+    turnId,
+    reason: i.reason,
+    meta,
+    state: 'open',
+    raw: i,
+    ...(i.message !== undefined ? { message: i.message, body: split!.body } : {}),
+    ...(split?.label !== undefined ? { label: split.label } : {}),
+    ...(i.toolCallId ? { toolCallId: i.toolCallId } : {}),
+    ...(i.responseSchema ? { responseSchema: i.responseSchema } : {}),
+    ...(i.expiresAt ? { expiresAt: i.expiresAt } : {}),
+    ...(Number.isFinite(deadline) ? { deadline } : {}),
+  };
+}
+
+/** The interrupts a resume run sent: answered when it finishes. */
+function settleSubmitted(d: D, run: DRun): void {
+  for (const entry of run.resume ?? []) {
+    const i = d.interrupts[entry.interruptId];
+    if (i && i.state === 'submitted') i.state = 'answered';
+  }
+}
+
+export function runFinished(d: D, e: RunFinishedEvent, ctx: EventContext): void {
+  const { turn, run } = ensureRun(d, e.runId);
+  run.phase = 'finished';
+  run.terminal = true;
+  completeMessages(d, run);
+  settleSubmitted(d, run);
+  d.waitingForOthers = readWaitingForOthers((e.metadata as Record<string, unknown> | undefined)?.[META.waitingForOthers]);
+  const outcome = e.outcome;
+  if (!outcome) {
+    run.outcome = 'success';
+  } else if (outcome.type === 'interrupt') {
+    run.outcome = 'interrupt';
+    const list = Array.isArray(outcome.interrupts) ? outcome.interrupts : [];
+    for (const raw of list) {
+      if (!raw || typeof raw.id !== 'string' || typeof raw.reason !== 'string') {
+        diagnose(d, 'invalid_event', 'RUN_FINISHED holds an interrupt without id or reason', ctx);
+        continue;
+      }
+      const view = interruptView(raw, run.runId, turn.id, d.aiLabel);
+      if (!d.aiLabel && view.meta.aiLabel) {
+        d.aiLabel = view.meta.aiLabel;
+        relabel(d, view.meta.aiLabel);
+      }
+      d.interrupts[raw.id] = view as Draft<InterruptView>;
+      if (!run.interruptIds.includes(raw.id)) run.interruptIds.push(raw.id);
+      if (!d.openInterruptIds.includes(raw.id)) d.openInterruptIds.push(raw.id);
+      const call = view.toolCallId ? findToolCallDraft(d, view.toolCallId) : undefined;
+      if (call && call.status !== 'done') {
+        call.status = 'awaiting_approval';
+        call.interruptId = raw.id;
+      }
+    }
+  } else if (outcome.type === 'cancelled') {
+    run.outcome = 'cancelled';
+  } else {
+    run.outcome = 'success';
+  }
+  d.status = d.openInterruptIds.length > 0 ? 'interrupted' : 'idle';
+}
+
+/**
+ * After a failed resume run: its entries no decision took wait again (all or
+ * nothing), except those the error names as decided.
+ */
+export function reopenUndecided(d: D, run: DRun, decided: readonly string[] | undefined): void {
+  for (const entry of run.resume ?? []) {
+    const i = d.interrupts[entry.interruptId];
+    if (!i || i.state !== 'submitted') continue;
+    if (decided?.includes(i.id)) {
+      i.state = 'answered';
+      continue;
+    }
+    i.state = 'open';
+    if (!d.openInterruptIds.includes(i.id)) d.openInterruptIds.push(i.id);
+  }
+}
+
+/** Puts an error in the run's transcript and as the thread's last error. */
+export function failRun(d: D, run: DRun, view: ErrorView): void {
+  run.error = view;
+  run.phase = 'error';
+  if (!run.items.some((i) => i.kind === 'error')) run.items.push({ kind: 'error' });
+  d.lastError = view;
+  d.status = 'error';
+  reopenUndecided(d, run, view.details.decided);
+}
+
+export function runError(d: D, e: RunErrorEvent, ctx: EventContext): void {
+  const { run } = ensureRun(d);
+  run.terminal = true;
+  completeMessages(d, run);
+  failRun(d, run, runErrorView(e, run.runId || undefined, ctx.at ?? e.timestamp));
+}
+
+/** `oz0.waiting`: the turn waits only for others; the run streams on once they decide. */
+export function waiting(d: D, value: unknown, ctx: EventContext): void {
+  const w = readOzWaiting(value);
+  if (!w) {
+    diagnose(d, 'malformed_custom', 'oz0.waiting without {waiting: [...]}', ctx);
+    return;
+  }
+  d.waitingForOthers = w.waiting;
+  d.status = 'waiting';
+}
+
+/** `oz0.resume`: how the resume took one entry. */
+export function resumeOutcome(d: D, value: unknown, ctx: EventContext): void {
+  const r = readOzResume(value);
+  if (!r) {
+    diagnose(d, 'malformed_custom', 'oz0.resume without {interruptId, outcome}', ctx);
+    return;
+  }
+  const i = d.interrupts[r.interruptId];
+  if (!i) {
+    diagnose(d, 'out_of_order', `oz0.resume for interrupt ${r.interruptId} this thread never saw`, ctx);
+    return;
+  }
+  i.state = 'answered';
+  i.outcome = r.outcome;
+  if (r.approved !== undefined) i.approved = r.approved;
+  const idx = d.openInterruptIds.indexOf(i.id);
+  if (idx >= 0) d.openInterruptIds.splice(idx, 1);
+  const call = i.toolCallId ? findToolCallDraft(d, i.toolCallId) : undefined;
+  if (!call || call.status === 'done') return;
+  const denied = r.approved === false || (r.approved === undefined && r.outcome === 'decided' && i.sent?.status === 'cancelled');
+  if (denied) call.status = 'denied';
+  else if (call.status === 'awaiting_approval') call.status = 'running';
+}

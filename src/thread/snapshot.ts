@@ -1,0 +1,143 @@
+/**
+ * What a thread keeps across a page reload: enough to draw the transcript
+ * again, build the history, resend or follow the last request (Last-Event-ID
+ * where known) and keep unsent drafts. Version-tagged, size-bounded, and
+ * checked on the way in: corrupt data is refused, never trusted.
+ */
+import { isBoardState } from '../protocol/index.js';
+import type { BoardState } from '../protocol/index.js';
+import { initialThreadState } from './state.js';
+import type { InterruptView, RequestRecord, ThreadState, Turn } from './state.js';
+
+export const SNAPSHOT_VERSION = 1;
+
+/** A thread as storage keeps it (JSON). */
+export interface ThreadSnapshot {
+  v: typeof SNAPSHOT_VERSION;
+  threadId: string;
+  savedAt: number;
+  aiLabel?: string;
+  turns: Turn[];
+  interrupts: Record<string, InterruptView>;
+  openInterruptIds: string[];
+  /** Left out when it does not fit. */
+  board?: BoardState;
+  lastRequest?: RequestRecord;
+  lastEventId?: string;
+  /** Unsent answers by interrupt id. */
+  drafts: Record<string, unknown>;
+}
+
+/** The default bound: a snapshot at most this many characters of JSON (sessionStorage holds ~5M per origin). */
+export const DEFAULT_MAX_SNAPSHOT_CHARS = 1_000_000;
+
+/** Takes the parts of the state a snapshot keeps (no copy: they are immutable). */
+export function takeSnapshot(state: ThreadState, savedAt: number): ThreadSnapshot {
+  return {
+    v: SNAPSHOT_VERSION,
+    threadId: state.threadId,
+    savedAt,
+    ...(state.aiLabel ? { aiLabel: state.aiLabel } : {}),
+    turns: state.turns as Turn[],
+    interrupts: state.interrupts as Record<string, InterruptView>,
+    openInterruptIds: [...state.openInterruptIds],
+    ...(state.board.received && !state.board.stale ? { board: state.board.value } : {}),
+    ...(state.lastRequest ? { lastRequest: state.lastRequest } : {}),
+    ...(state.lastEventId ? { lastEventId: state.lastEventId } : {}),
+    drafts: state.drafts as Record<string, unknown>,
+  };
+}
+
+/** Keeps, of the turns before the last, only the person's messages. */
+function trimTurns(s: ThreadSnapshot): ThreadSnapshot {
+  const last = s.turns.length - 1;
+  const turns = s.turns.map((t, i) =>
+    i === last ? t : ({ ...t, runs: t.runs.map((r) => ({ ...r, items: [] })), steps: {}, stepOrder: [], trimmed: true } as Turn),
+  );
+  const lastRuns = new Set((s.turns[last]?.runs ?? []).map((r) => r.runId));
+  const interrupts: Record<string, InterruptView> = {};
+  for (const [id, i] of Object.entries(s.interrupts)) if (lastRuns.has(i.runId) || s.openInterruptIds.includes(id)) interrupts[id] = i;
+  return { ...s, turns, interrupts };
+}
+
+export type EncodedSnapshot = { ok: true; json: string; trimmed: string[] } | { ok: false; error: string };
+
+/**
+ * Serializes a snapshot within `maxChars`: drops the board first, then the
+ * content of turns before the last, and gives up (saving nothing) if it still
+ * does not fit.
+ */
+export function encodeSnapshot(snapshot: ThreadSnapshot, maxChars = DEFAULT_MAX_SNAPSHOT_CHARS): EncodedSnapshot {
+  const trimmed: string[] = [];
+  let s = snapshot;
+  let json = JSON.stringify(s);
+  if (json.length > maxChars && s.board) {
+    const { board: _board, ...rest } = s;
+    void _board;
+    s = rest;
+    trimmed.push('board');
+    json = JSON.stringify(s);
+  }
+  if (json.length > maxChars && s.turns.length > 1) {
+    s = trimTurns(s);
+    trimmed.push('earlier turns');
+    json = JSON.stringify(s);
+  }
+  if (json.length > maxChars) return { ok: false, error: `the thread needs ${json.length} characters of storage, more than ${maxChars}` };
+  return { ok: true, json, trimmed };
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const allValues = (v: unknown, ok: (x: Record<string, unknown>) => boolean) => isObj(v) && Object.values(v).every((x) => isObj(x) && ok(x));
+
+const callOk = (c: unknown) => isObj(c) && isStr(c.id) && isStr(c.argsText) && isStr(c.status);
+const messageOk = (m: unknown) => isObj(m) && isStr(m.id) && isStr(m.content) && isStr(m.body) && Array.isArray(m.toolCalls) && m.toolCalls.every(callOk);
+const itemOk = (i: unknown) => isObj(i) && isStr(i.kind) && (i.kind !== 'message' || messageOk(i.message)) && (i.kind !== 'tool_call' || callOk(i.call));
+
+function checkTurn(t: unknown): boolean {
+  if (!isObj(t) || !isStr(t.id) || !isStr(t.userMessageId) || !Array.isArray(t.runs) || !isObj(t.steps) || !Array.isArray(t.stepOrder)) return false;
+  if (t.userMessage !== undefined && !(isObj(t.userMessage) && isStr(t.userMessage.id) && isStr(t.userMessage.text))) return false;
+  return t.runs.every((r) => isObj(r) && isStr(r.runId) && Array.isArray(r.items) && Array.isArray(r.interruptIds) && r.items.every(itemOk));
+}
+
+/** Checks a loaded value; returns why it is no snapshot this version reads. */
+export function parseSnapshot(raw: unknown): { ok: true; snapshot: ThreadSnapshot } | { ok: false; error: string } {
+  if (!isObj(raw)) return { ok: false, error: 'not an object' };
+  if (raw.v !== SNAPSHOT_VERSION) return { ok: false, error: `version ${String(raw.v)}, not ${SNAPSHOT_VERSION}` };
+  if (!isStr(raw.threadId)) return { ok: false, error: 'no threadId' };
+  if (!Array.isArray(raw.turns) || !raw.turns.every(checkTurn)) return { ok: false, error: 'bad turns' };
+  if (!allValues(raw.interrupts, (i) => isStr(i.id) && isStr(i.state) && isObj(i.meta) && isObj(i.raw))) return { ok: false, error: 'bad interrupts' };
+  if (!Array.isArray(raw.openInterruptIds) || !raw.openInterruptIds.every(isStr)) return { ok: false, error: 'bad openInterruptIds' };
+  if (!isObj(raw.drafts)) return { ok: false, error: 'bad drafts' };
+  if (raw.board !== undefined && !isBoardState(raw.board)) return { ok: false, error: 'bad board' };
+  if (raw.lastEventId !== undefined && !isStr(raw.lastEventId)) return { ok: false, error: 'bad lastEventId' };
+  const req = raw.lastRequest;
+  if (req !== undefined && !(isObj(req) && isStr(req.url) && isStr(req.runId) && isStr(req.kind) && isObj(req.body) && isStr(req.body.threadId))) {
+    return { ok: false, error: 'bad lastRequest' };
+  }
+  return { ok: true, snapshot: raw as unknown as ThreadSnapshot };
+}
+
+/** A state drawn from a snapshot: nothing streams; reload() decides whether to follow. */
+export function restoreState(snapshot: ThreadSnapshot, base: ThreadState = initialThreadState(snapshot.threadId)): ThreadState {
+  const lastTurn = snapshot.turns[snapshot.turns.length - 1];
+  const lastRun = lastTurn?.runs[lastTurn.runs.length - 1];
+  const aiLabel = base.aiLabel ?? snapshot.aiLabel;
+  return {
+    ...base,
+    threadId: snapshot.threadId,
+    ...(aiLabel ? { aiLabel } : {}),
+    status: snapshot.openInterruptIds.length > 0 ? 'interrupted' : lastRun?.error ? 'error' : 'idle',
+    turns: snapshot.turns,
+    interrupts: snapshot.interrupts,
+    openInterruptIds: snapshot.openInterruptIds,
+    board: snapshot.board
+      ? { value: snapshot.board, stale: false, version: base.board.version + 1, received: true }
+      : base.board,
+    drafts: snapshot.drafts,
+    ...(snapshot.lastRequest ? { lastRequest: snapshot.lastRequest } : {}),
+    ...(snapshot.lastEventId ? { lastEventId: snapshot.lastEventId } : {}),
+    ...(lastRun?.error ? { lastError: lastRun.error } : {}),
+  };
+}

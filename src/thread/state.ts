@@ -1,0 +1,416 @@
+/**
+ * The thread's view model: everything `<oz-agent-chat>` renders, as one
+ * immutable value. The reducer never mutates a state it was given; what did
+ * not change keeps its identity, so a renderer can compare by `===`:
+ *
+ * - a streaming message changes that message, its item, its run's `items`,
+ *   the run, its turn and `turns`; every other turn, run, item and message
+ *   keeps its identity;
+ * - a tool call's progress changes that call, the message holding it (or its
+ *   own item) and the containers above them;
+ * - a board patch changes `board` (and only the containers on its paths).
+ *
+ * Messages and calls live inside their run's items, in order, not in records
+ * keyed by id: a token then costs copies of a few small objects of stable
+ * shape, where a record that grows with the thread (and whose keys give every
+ * copy a new hidden class) costs microseconds per token. Look one up by id
+ * with `findMessage` / `findToolCall`.
+ *
+ * How to render a thread:
+ *
+ * ```
+ * for turn of state.turns:
+ *   turn.userMessage                              (the person's words)
+ *   for run of turn.runs:
+ *     for item of run.items:
+ *       'message'   -> item.message (label as a badge, body as text),
+ *                      then item.message.toolCalls
+ *       'tool_call' -> item.call                 (a call no message holds)
+ *       'step'      -> turn.steps[item.job]      (open/finished, its card)
+ *       'card'      -> turn.card                 (the turn's answer as a card)
+ *       'error'     -> run.error
+ *     run.interruptIds -> interrupts[id]        (forms while state is 'open')
+ * state.waitingForOthers, state.lastError, state.board, state.connection
+ * ```
+ */
+import type {
+  BoardState,
+  ConsoleLink,
+  ErrorAction,
+  Interrupt,
+  OzInterruptMeta,
+  ResumeEntry,
+  ResumeOutcome,
+  RunAgentRequest,
+  RunErrorDetails,
+  SpendRefusal,
+  WaitingForOthers,
+} from '../protocol/index.js';
+import { emptyBoard } from '../protocol/index.js';
+import type { ConnectionState } from '../transport/index.js';
+
+/**
+ * Where the thread stands, for the composer and the status line.
+ * - `idle`: nothing streams; a new message may be sent.
+ * - `running`: a run streams.
+ * - `waiting`: a run streams but the turn waits only for other people
+ *   (`oz0.waiting`); see `waitingForOthers`. It goes on once they decide.
+ * - `interrupted`: the last run ended waiting for the caller's answers; see
+ *   `openInterruptIds`. Only `resume` moves it on.
+ * - `error`: the last run failed or was refused; see `lastError`.
+ */
+export type ThreadStatus = 'idle' | 'running' | 'waiting' | 'interrupted' | 'error';
+
+/** The person's message that opens a turn. */
+export interface UserMessageView {
+  readonly kind: 'user';
+  /** The id this client gave it (sent in the history unless `ozId` is known). */
+  readonly id: string;
+  /** OZ's own id for it (`<job>:in`), once known. */
+  readonly ozId?: string;
+  readonly text: string;
+  /** When it was sent (ms since the epoch, from the store's `now`). */
+  readonly sentAt?: number;
+}
+
+/** A message the agent streams (TEXT_MESSAGE_*), in the run that streamed it. */
+export interface AssistantMessageView {
+  readonly kind: 'assistant';
+  /** OZ's messageId: it names the turn's job, and the history sends it back. */
+  readonly id: string;
+  readonly role: 'assistant' | 'system' | 'developer' | 'user';
+  readonly runId: string;
+  /** The full text as streamed, AI label included: what the history sends. */
+  readonly content: string;
+  /** The tenant's AI label when the first content started with it (show it as a badge). */
+  readonly label?: string;
+  /** The text without the label: what to render. */
+  readonly body: string;
+  /** The content is still shorter than the label and might yet start with it. */
+  readonly labelPending: boolean;
+  /** TEXT_MESSAGE_END arrived (announce it now, not per token). */
+  readonly complete: boolean;
+  /** The tool calls whose parentMessageId names this message, in order. */
+  readonly toolCalls: readonly ToolCallView[];
+}
+
+export type MessageView = UserMessageView | AssistantMessageView;
+
+/**
+ * A tool call of the turn's own.
+ * - `running`: streaming its arguments, or running in OZ.
+ * - `awaiting_approval`: an interrupt names its toolCallId (see `interruptId`).
+ * - `done`: its result arrived.
+ * - `denied`: the approval was answered no (`approved: false`) or declined.
+ */
+export type ToolCallStatus = 'running' | 'awaiting_approval' | 'done' | 'denied';
+
+export interface ToolCallView {
+  /** The model's own id: the call, its result and its approval name it. */
+  readonly id: string;
+  readonly name: string;
+  readonly parentMessageId?: string;
+  readonly runId: string;
+  /** The arguments as streamed; a credential shows as OZ's placeholder. */
+  readonly argsText: string;
+  /** TOOL_CALL_END arrived. */
+  readonly argsComplete: boolean;
+  /** The arguments parsed as JSON at TOOL_CALL_END (absent when they do not parse). */
+  readonly args?: unknown;
+  /** Why the arguments did not parse, when they did not. */
+  readonly argsError?: string;
+  /** TOOL_CALL_RESULT's content and the tool message id it minted. */
+  readonly result?: { readonly messageId: string; readonly content: unknown };
+  readonly status: ToolCallStatus;
+  /** The approval's interrupt, when one asked. */
+  readonly interruptId?: string;
+}
+
+/** A job the turn delegated to, or a flow's step (STEP_STARTED/FINISHED, named by job id). */
+export interface StepView {
+  readonly job: string;
+  readonly status: 'open' | 'finished';
+  /** The run it last (re)started in: a resume starts the still-open steps again. */
+  readonly runId: string;
+  /** Its answer as a card (`oz0.card` for the step's job), when it sent one. */
+  readonly card?: Readonly<Record<string, unknown>>;
+}
+
+/** The turn's answer drawn as a card (`oz0.card` for the turn's own job). */
+export interface CardView {
+  readonly job: string;
+  readonly card: Readonly<Record<string, unknown>>;
+  readonly runId: string;
+}
+
+/** One entry of a run's transcript, in arrival order. */
+export type TranscriptItem =
+  | { readonly kind: 'message'; readonly message: AssistantMessageView }
+  | { readonly kind: 'tool_call'; readonly call: ToolCallView }
+  | { readonly kind: 'step'; readonly job: string }
+  | { readonly kind: 'card'; readonly job: string }
+  | { readonly kind: 'error' };
+
+/**
+ * How a run came to be: a new turn, the answers to interrupts, the same run
+ * sent again (`retry`), or an unfinished run followed after a reload.
+ */
+export type RunKind = 'turn' | 'resume' | 'retry' | 'follow';
+
+/** One run (one request and its stream); a turn spans several when resumed. */
+export interface RunView {
+  readonly runId: string;
+  readonly kind: RunKind;
+  /**
+   * - `requested`: sent, nothing streamed yet;
+   * - `streaming`: RUN_STARTED arrived;
+   * - `finished`: RUN_FINISHED (see `outcome`);
+   * - `error`: RUN_ERROR, or the request failed (see `error`);
+   * - `stopped`: the client stopped following (the job runs on in OZ).
+   */
+  readonly phase: 'requested' | 'streaming' | 'finished' | 'error' | 'stopped';
+  readonly outcome?: 'success' | 'interrupt' | 'cancelled';
+  readonly items: readonly TranscriptItem[];
+  /** The interrupts the run ended with (RUN_FINISHED outcome `interrupt`). */
+  readonly interruptIds: readonly string[];
+  /** The resume entries this run sent, for a `resume` run. */
+  readonly resume?: readonly ResumeEntry[];
+  readonly error?: ErrorView;
+  /** Steps open in this run now. */
+  readonly openSteps: number;
+  /** MAX_OPEN_STEPS were open at once: the route does not show steps past that. */
+  readonly stepLimitReached: boolean;
+  /** STEP_STARTED events past the limit, not shown. */
+  readonly hiddenSteps: number;
+  /** A terminal event (RUN_FINISHED, RUN_ERROR) arrived. */
+  readonly terminal: boolean;
+  readonly requestedAt?: number;
+}
+
+/** One turn of the conversation: the person's message and every run it took. */
+export interface Turn {
+  /** Local id (the same as `userMessageId`). */
+  readonly id: string;
+  /** The id of the person's message (the same as `id`; '' for a turn replayed without one). */
+  readonly userMessageId: string;
+  readonly userMessage?: UserMessageView;
+  /** The turn's job in OZ, once a card or message of its own named it. */
+  readonly job?: string;
+  readonly runs: readonly RunView[];
+  /** Steps by job id, in `stepOrder`. */
+  readonly steps: Readonly<Record<string, StepView>>;
+  readonly stepOrder: readonly string[];
+  readonly card?: CardView;
+  /** Its runs' content was dropped to fit storage; only the person's message is left. */
+  readonly trimmed?: boolean;
+}
+
+/**
+ * An interrupt of the caller's, with OZ's metadata read.
+ * - `open`: waits for an answer (render a form; `drafts[id]` holds unsent input);
+ * - `submitted`: sent in a resume, no outcome yet;
+ * - `answered`: the resume took it (see `outcome`, `approved`).
+ */
+export interface InterruptView {
+  readonly id: string;
+  readonly runId: string;
+  readonly turnId: string;
+  readonly reason: string;
+  /** The question or approval text, AI label included. */
+  readonly message?: string;
+  /** The AI label split off `message`, when it starts with it. */
+  readonly label?: string;
+  /** `message` without the label. */
+  readonly body?: string;
+  readonly toolCallId?: string;
+  readonly responseSchema?: Readonly<Record<string, unknown>>;
+  readonly expiresAt?: string;
+  /** `expiresAt` in ms since the epoch (OZ denies it then). */
+  readonly deadline?: number;
+  readonly meta: OzInterruptMeta;
+  readonly state: 'open' | 'submitted' | 'answered';
+  /** What the resume sent for it. */
+  readonly sent?: { readonly status: 'resolved' | 'cancelled'; readonly payload?: unknown };
+  /** How OZ took the answer (`oz0.resume`). */
+  readonly outcome?: ResumeOutcome;
+  /** The decision this resume made, when it made one. */
+  readonly approved?: boolean;
+  /** The interrupt as it arrived. */
+  readonly raw: Interrupt;
+}
+
+/** Where an error came from. */
+export type ErrorSource = 'run' | 'http' | 'network' | 'stream';
+
+/** An error, with what it means for the person and what they can do. */
+export interface ErrorView {
+  /** RUN_ERROR's code, the HTTP body's code, or one derived from the status. */
+  readonly code: string;
+  /** The message as sent (RUN_ERROR's, or the HTTP body's). Never a raw exception. */
+  readonly message: string;
+  /** The catalogue's plain wording (describeError; translate by `code`). */
+  readonly meaning: string;
+  readonly action: ErrorAction;
+  readonly source: ErrorSource;
+  /** The HTTP status of a refused request. */
+  readonly status?: number;
+  /** Whether sending the same run again may help. */
+  readonly retryable: boolean;
+  /** A budget, quota or limit's refusal (rawEvent.oz0). */
+  readonly spend?: SpendRefusal;
+  readonly details: RunErrorDetails;
+  /** Where people decide (a refused resume's body). */
+  readonly console?: ConsoleLink;
+  readonly runId?: string;
+  readonly at?: number;
+}
+
+/** The agent state: the job tree's board, as the stream keeps it. */
+export interface BoardView {
+  readonly value: BoardState;
+  /** A patch failed: the board may be behind until the next STATE_SNAPSHOT. */
+  readonly stale: boolean;
+  /** The last failed patch, for the inspector. */
+  readonly lastPatchError?: PatchErrorView;
+  /** Bumped on every change. */
+  readonly version: number;
+  /** A state event arrived (a caller who may not read the board gets none). */
+  readonly received: boolean;
+}
+
+export interface PatchErrorView {
+  readonly message: string;
+  /** Which operation of the patch failed. */
+  readonly index: number;
+  readonly path?: string;
+  readonly eventId?: string;
+}
+
+/** Something odd in the stream or storage, kept for the inspector; never thrown. */
+export interface Diagnostic {
+  readonly kind:
+    | 'unknown_event'
+    | 'unhandled_event'
+    | 'malformed_custom'
+    | 'invalid_event'
+    | 'out_of_order'
+    | 'patch_failed'
+    | 'bad_snapshot'
+    | 'step_limit'
+    | 'storage';
+  readonly message: string;
+  readonly eventId?: string;
+  readonly at?: number;
+}
+
+/** The request that started the current run: what retry() and reload() send again. */
+export interface RequestRecord {
+  readonly url: string;
+  readonly runId: string;
+  readonly kind: RunKind;
+  readonly body: RunAgentRequest;
+}
+
+/** The whole view model of one thread. */
+export interface ThreadState {
+  readonly threadId: string;
+  /** The tenant's AI label (store option, or learned from `oz0/ai-label`). */
+  readonly aiLabel?: string;
+  readonly status: ThreadStatus;
+  readonly turns: readonly Turn[];
+  readonly interrupts: Readonly<Record<string, InterruptView>>;
+  /** The caller's interrupts that wait for an answer, oldest first. */
+  readonly openInterruptIds: readonly string[];
+  /** Waits other people decide (RUN_FINISHED's oz0/waiting-for-others, oz0.waiting). */
+  readonly waitingForOthers: readonly WaitingForOthers[];
+  readonly connection: ConnectionState;
+  readonly board: BoardView;
+  readonly lastError?: ErrorView;
+  /** Unsent answers by interrupt id (the forms layer fills them). */
+  readonly drafts: Readonly<Record<string, unknown>>;
+  /** The last SSE id seen: what Last-Event-ID resumes from. */
+  readonly lastEventId?: string;
+  readonly lastRequest?: RequestRecord;
+  /** Bounded (MAX_DIAGNOSTICS, newest last). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Diagnostics kept at most. */
+export const MAX_DIAGNOSTICS = 200;
+
+/** A fresh thread with nothing in it. */
+export function initialThreadState(threadId: string, options: { aiLabel?: string } = {}): ThreadState {
+  // Every optional key is present (undefined) from the start and never
+  // deleted, so each copy keeps one hidden class (see the note above).
+  return {
+    threadId,
+    aiLabel: options.aiLabel || undefined,
+    status: 'idle',
+    turns: [],
+    interrupts: {},
+    openInterruptIds: [],
+    waitingForOthers: [],
+    connection: { status: 'closed' },
+    board: { value: emptyBoard(), stale: false, version: 0, received: false },
+    lastError: undefined,
+    drafts: {},
+    lastEventId: undefined,
+    lastRequest: undefined,
+    diagnostics: [],
+  };
+}
+
+/** The turn being run (the last), if any. */
+export function currentTurn(state: ThreadState): Turn | undefined {
+  return state.turns[state.turns.length - 1];
+}
+
+/** The run being streamed or last streamed, if any. */
+export function currentRun(state: ThreadState): RunView | undefined {
+  const turn = currentTurn(state);
+  return turn?.runs[turn.runs.length - 1];
+}
+
+/** A streamed message by id, searched from the newest run back. */
+export function findMessage(state: ThreadState, id: string): AssistantMessageView | undefined {
+  for (let t = state.turns.length - 1; t >= 0; t--) {
+    const runs = state.turns[t]!.runs;
+    for (let r = runs.length - 1; r >= 0; r--) {
+      const items = runs[r]!.items;
+      for (let i = items.length - 1; i >= 0; i--) {
+        const item = items[i]!;
+        if (item.kind === 'message' && item.message.id === id) return item.message;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A tool call by id, searched from the newest run back. */
+export function findToolCall(state: ThreadState, id: string): ToolCallView | undefined {
+  for (let t = state.turns.length - 1; t >= 0; t--) {
+    const runs = state.turns[t]!.runs;
+    for (let r = runs.length - 1; r >= 0; r--) {
+      const items = runs[r]!.items;
+      for (let i = items.length - 1; i >= 0; i--) {
+        const item = items[i]!;
+        if (item.kind === 'tool_call' && item.call.id === id) return item.call;
+        if (item.kind === 'message') {
+          const call = item.message.toolCalls.find((c) => c.id === id);
+          if (call) return call;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The caller's open interrupts, oldest first. */
+export function openInterrupts(state: ThreadState): InterruptView[] {
+  return state.openInterruptIds.map((id) => state.interrupts[id]).filter((i): i is InterruptView => i !== undefined);
+}
+
+/** Whether a stream is being followed now. */
+export function isActive(state: ThreadState): boolean {
+  return state.status === 'running' || state.status === 'waiting';
+}
