@@ -1,0 +1,78 @@
+/**
+ * Which pages may use the proxy: its own origin, and the origins listed in
+ * `allowOrigins` (with a CORS preflight that allows POST, Content-Type and
+ * Last-Event-ID). With cookie auth, a request must also prove it comes from
+ * an allowed page (Origin, or Sec-Fetch-Site when no Origin is sent).
+ */
+import { ProxyError } from './errors.js';
+
+/** The origin rules of one proxy. */
+export interface OriginPolicy {
+  allowOrigins: ReadonlySet<string>;
+  cookieAuth: boolean;
+}
+
+/** Request headers a cross-origin page may send (Accept and Accept-Language need no preflight). */
+export const ALLOWED_REQUEST_HEADERS = 'Content-Type, Last-Event-ID';
+const PREFLIGHT_MAX_AGE = '600';
+
+/** CORS headers of a response to a page on `origin` (undefined: same origin or no browser). */
+export function corsHeaders(origin: string | undefined, policy: OriginPolicy): Record<string, string> {
+  const h: Record<string, string> = { Vary: 'Origin' };
+  if (origin) {
+    h['Access-Control-Allow-Origin'] = origin;
+    if (policy.cookieAuth) h['Access-Control-Allow-Credentials'] = 'true';
+  }
+  return h;
+}
+
+/**
+ * Checks the page a request comes from. Returns the origin to answer with CORS
+ * headers (a listed cross-origin page), undefined for a same-origin page or a
+ * non-browser client; throws 403 permission_denied for anything else.
+ */
+export function checkOrigin(request: Request, policy: OriginPolicy): string | undefined {
+  const origin = request.headers.get('Origin');
+  const site = request.headers.get('Sec-Fetch-Site')?.toLowerCase();
+  if (origin !== null) {
+    if (policy.allowOrigins.has(origin)) return origin;
+    if (origin !== 'null' && (origin === new URL(request.url).origin || site === 'same-origin')) return undefined;
+    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the proxy.');
+  }
+  if (site === 'cross-site') {
+    throw new ProxyError(403, 'permission_denied', 'A cross-site request needs an allowed Origin.');
+  }
+  if (policy.cookieAuth && site !== 'same-origin' && site !== 'same-site') {
+    throw new ProxyError(403, 'permission_denied', 'A request signed in by cookie must come from an allowed page.');
+  }
+  return undefined;
+}
+
+/** With cookie auth, only `application/json` is taken: `text/plain` would skip the browser's preflight. */
+export function checkJsonContentType(request: Request): void {
+  const type = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ProxyError(415, 'invalid_argument', 'The body must be sent as Content-Type: application/json.');
+  }
+}
+
+/** Answers an OPTIONS request: a CORS preflight from a listed origin, or the methods the route takes. */
+export function preflight(request: Request, policy: OriginPolicy): Response {
+  const origin = request.headers.get('Origin');
+  const method = request.headers.get('Access-Control-Request-Method');
+  if (origin === null || method === null) {
+    return new Response(null, { status: 204, headers: { Allow: 'POST, OPTIONS' } });
+  }
+  if (!policy.allowOrigins.has(origin) || method.toUpperCase() !== 'POST') {
+    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the proxy.');
+  }
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(origin, policy),
+      'Access-Control-Allow-Methods': 'POST',
+      'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+      'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,
+    },
+  });
+}

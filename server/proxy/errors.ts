@@ -1,0 +1,76 @@
+/** The proxy's one error type, and the JSON bodies it answers with. */
+import type { HttpErrorBody } from '../../src/protocol/index.js';
+
+/**
+ * A refusal or failure the proxy answers before a stream starts: an HTTP
+ * status and a stable `code`, sent as `{code, message}`. The message is the
+ * proxy's own wording, never a raw exception's text or a token.
+ */
+export class ProxyError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Extra response headers, such as `Allow` or `Retry-After`. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ProxyError';
+  }
+}
+
+/** A JSON error response: `{code, message}` (plus the console link an upstream error named). */
+export function jsonError(status: number, body: HttpErrorBody, headers: HeadersInit = {}): Response {
+  const h = new Headers(headers);
+  h.set('Content-Type', 'application/json; charset=utf-8');
+  h.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+/** The code the proxy gives an upstream status whose body names none. */
+export function codeForStatus(status: number): string {
+  switch (status) {
+    case 400:
+    case 422:
+      return 'invalid_argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission_denied';
+    case 404:
+      return 'not_found';
+    case 409:
+    case 412:
+      return 'failed_precondition';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'resource_exhausted';
+    default:
+      return 'unavailable';
+  }
+}
+
+/**
+ * Replaces every occurrence of each secret in `text` with `[redacted]`, so
+ * nothing an upstream echoes (an error body, a header) carries a token on.
+ */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s.length >= 4) out = out.split(s).join('[redacted]');
+  }
+  return out;
+}
+
+/** Scrubs every string inside a parsed JSON value. */
+export function scrubJson(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return scrub(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => scrubJson(v, secrets));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[scrub(k, secrets)] = scrubJson(v, secrets);
+    return out;
+  }
+  return value;
+}
