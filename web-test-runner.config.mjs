@@ -21,5 +21,10 @@ export default {
       launchOptions: { executablePath, headless: true, args: CHROMIUM_ARGS },
     }),
   ],
+  // immer (and other libraries) read process.env.NODE_ENV, which a bundler
+  // replaces and a browser lacks: define it before any test module loads.
+  testRunnerHtml: (testFramework) => `<html><head>
+    <script>window.process = { env: { NODE_ENV: 'development' } };</script>
+    </head><body><script type="module" src="${testFramework}"></script></body></html>`,
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), countReporter()],
 };

@@ -50,7 +50,7 @@ const steps = {
     if (files.length === 0) return { passed: 0, failed: 1, note: 'no Node tests found' };
     const countFile = join(work, 'node-counts.json');
     const code = await run(process.execPath, [
-      '--import', 'tsx', '--test', '--test-concurrency=2',
+      '--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=120000',
       '--test-reporter=spec', '--test-reporter-destination=stdout',
       '--test-reporter=./scripts/node-count-reporter.mjs', `--test-reporter-destination=${countFile}`,
       ...files,

@@ -1,0 +1,96 @@
+import type { Interrupt } from '../../src/protocol/index.js';
+import type { ThreadState } from '../../src/thread/state.js';
+import {
+  OzCardEvent,
+  OzInterruptRequestedEvent,
+  OzRunErrorEvent,
+  OzRunFinishedEvent,
+  OzRunStartedEvent,
+} from '../shared/events.js';
+import type { OzStrings } from '../shared/strings.js';
+
+/** What one change of the thread means for the page: events to fire, one line to announce. */
+export interface Observation {
+  events: Event[];
+  announce?: string;
+}
+
+const MAX_ANNOUNCED = 600;
+
+/** Markdown to a short plain line for a screen reader. */
+function plain(text: string): string {
+  const line = text
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[#>*_`~|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > MAX_ANNOUNCED ? `${line.slice(0, MAX_ANNOUNCED)}…` : line;
+}
+
+/**
+ * Follows the thread from state to state and says what happened: a run
+ * started, finished or failed, an interrupt asks, a card arrived; and what
+ * the one status region should announce ("generating", then each finished
+ * message once). A restored thread is observed quietly: what it held is
+ * taken as known.
+ */
+export class ChatObserver {
+  private readonly seen = new Set<string>();
+  private readonly cards = new WeakSet<object>();
+
+  /** `quiet`: take everything as known (a restored thread): no events, no announcement. */
+  observe(state: ThreadState, t: OzStrings, quiet = false): Observation {
+    const events: Event[] = [];
+    let announce: string | undefined;
+    const once = (key: string): boolean => {
+      if (this.seen.has(key)) return false;
+      this.seen.add(key);
+      return !quiet;
+    };
+    const turn = state.turns[state.turns.length - 1];
+    if (!turn) return { events };
+    for (const run of turn.runs) {
+      const { runId } = run;
+      const started = run.phase === 'streaming' || run.phase === 'finished' || run.phase === 'stopped';
+      if (started && once(`started:${runId}`)) {
+        events.push(new OzRunStartedEvent(state.threadId, runId));
+        announce = t.generating;
+      }
+      for (const item of run.items) {
+        if (item.kind !== 'message') continue;
+        const m = item.message;
+        if (m.complete && once(`done:${m.id}`)) {
+          const text = plain(m.body);
+          if (text) announce = t.finished(text);
+        }
+      }
+      if (run.phase === 'finished' && once(`finished:${runId}`)) {
+        events.push(new OzRunFinishedEvent(state.threadId, runId, run.outcome ?? 'success'));
+        if (run.outcome === 'interrupt') {
+          const interrupts = run.interruptIds
+            .map((id) => state.interrupts[id]?.raw)
+            .filter((i): i is Interrupt => i !== undefined);
+          events.push(new OzInterruptRequestedEvent(interrupts));
+          announce = t.interruptsTitle;
+        }
+      }
+      if (run.phase === 'error' && run.error && once(`error:${runId}`)) {
+        events.push(new OzRunErrorEvent(run.error.code, run.error.message, runId));
+        announce = `${t.errorTitle}: ${t.errors[run.error.code as keyof OzStrings['errors']]?.meaning ?? run.error.meaning}`;
+      }
+    }
+    if (!turn.runs.length && state.lastError && once(`error:${state.lastError.at ?? 'last'}`)) {
+      events.push(new OzRunErrorEvent(state.lastError.code, state.lastError.message));
+      announce = `${t.errorTitle}: ${state.lastError.meaning}`;
+    }
+    const cards = [turn.card, ...turn.stepOrder.map((job) => turn.steps[job])];
+    for (const c of cards) {
+      if (!c?.card || this.cards.has(c.card)) continue;
+      this.cards.add(c.card);
+      if (!quiet) events.push(new OzCardEvent(c.job, c.card));
+    }
+    if (state.waitingForOthers.length && once(`waiting:${turn.id}:${state.waitingForOthers.length}`)) announce = t.waitingTitle;
+    return announce === undefined ? { events } : { events, announce };
+  }
+}

@@ -1,0 +1,180 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    height: var(--oz-chat-height, 100%);
+    min-height: 24rem;
+    --_bg: var(--oz-chat-background, var(--_c-bg));
+    --_board-width: var(--oz-chat-board-width, 20rem);
+    background: var(--_bg);
+  }
+  .chat {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    min-height: inherit;
+    background: var(--_bg);
+    color: var(--_c-text);
+  }
+  .header {
+    display: none;
+    align-items: center;
+    gap: var(--_s-3);
+    padding: var(--_s-2) var(--_s-4);
+    min-height: 2.75rem;
+    box-sizing: border-box;
+    border-bottom: 1px solid var(--_c-border);
+  }
+  .header.shown {
+    display: flex;
+  }
+  .connection {
+    margin-inline-start: auto;
+    display: inline-flex;
+    align-items: center;
+    gap: var(--_s-2);
+    font-size: var(--_f-size-s);
+    color: var(--_c-muted);
+  }
+  .connection.lost {
+    color: var(--_c-danger);
+  }
+  .dot {
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: var(--_c-warning);
+    animation: pulse 1.4s infinite ease-in-out;
+  }
+  @keyframes pulse {
+    50% {
+      opacity: 0.3;
+    }
+  }
+  .main {
+    flex: 1;
+    display: flex;
+    min-height: 0;
+  }
+  .conversation {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+    min-height: 0;
+  }
+  .transcript {
+    flex: 1;
+    overflow-y: auto;
+    padding: var(--_s-4);
+    display: flex;
+    flex-direction: column;
+    gap: var(--_s-4);
+    overscroll-behavior: contain;
+  }
+  .transcript:focus-visible {
+    outline-offset: -2px;
+  }
+  .turn {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_s-3);
+  }
+  .empty {
+    margin: auto;
+    color: var(--_c-muted);
+    text-align: center;
+    max-width: 28rem;
+  }
+  .interrupts {
+    border: 1px solid var(--_c-accent);
+    border-radius: var(--_r-m);
+    padding: var(--_s-3) var(--_s-4);
+    background: var(--_c-accent-soft);
+  }
+  .interrupts-title {
+    font-weight: 600;
+    margin: 0;
+  }
+  .hint {
+    margin: 0 0 var(--_s-2);
+    font-size: var(--_f-size-s);
+    color: var(--_c-muted);
+  }
+  .interrupt-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: var(--_s-2);
+  }
+  .interrupt {
+    background: var(--_c-bg);
+    border-radius: var(--_r-s);
+    padding: var(--_s-2) var(--_s-3);
+  }
+  .interrupt-head {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_s-2);
+    align-items: center;
+  }
+  .interrupt-message {
+    margin: var(--_s-1) 0;
+    white-space: pre-wrap;
+  }
+  .interrupt-meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_s-1) var(--_s-3);
+    margin: 0;
+    font-size: var(--_f-size-s);
+    color: var(--_c-muted);
+  }
+  .ai {
+    color: var(--_c-accent);
+    border-color: currentColor;
+  }
+  oz-composer {
+    padding: var(--_s-2) var(--_s-4) var(--_s-3);
+  }
+  .board-side {
+    width: var(--_board-width);
+    flex: none;
+    border-inline-start: 1px solid var(--_c-border);
+    overflow-y: auto;
+    padding: var(--_s-3);
+    background: var(--_c-surface);
+  }
+  .board-side oz-board {
+    --oz-board-background: transparent;
+  }
+  .board-inline {
+    margin: 0 var(--_s-4);
+    border: 1px solid var(--_c-border);
+    border-radius: var(--_r-m);
+  }
+  .board-inline > summary {
+    cursor: pointer;
+    padding: var(--_s-2) var(--_s-3);
+    font-size: var(--_f-size-s);
+    font-weight: 600;
+  }
+  .board-inline oz-board {
+    max-height: 40vh;
+    overflow-y: auto;
+  }
+  @media (max-width: 720px) {
+    .main {
+      flex-direction: column;
+    }
+    .board-side {
+      width: auto;
+      max-height: 35%;
+      border-inline-start: 0;
+      border-top: 1px solid var(--_c-border);
+      order: -1;
+    }
+  }
+`;

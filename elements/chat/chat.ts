@@ -1,0 +1,322 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
+import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
+import { isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
+import type { RunTransport } from '../../src/transport/index.js';
+import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
+import { listConverter } from '../markdown/markdown.js';
+import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
+import { OzElement } from '../shared/oz-element.js';
+import { base, tokens } from '../shared/tokens.styles.js';
+import { ChatObserver } from './chat-observer.js';
+import { styles } from './chat.styles.js';
+import { renderInterrupts, renderTurn, type TranscriptContext } from './transcript.js';
+
+/** Where the thread survives a page reload. */
+export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
+
+/**
+ * The whole chat on OZ's AG-UI route: a transcript of streamed messages, tool
+ * calls, steps, cards and errors; the board; who else must decide; the
+ * person's open interrupts; a composer. It renders from a thread store (its
+ * own, made from `endpoint`, `agent`, `tenant` and `thread-id`, or the app's
+ * `store`) and keeps no copy of the thread.
+ *
+ * Accessibility: the transcript is a `role="log"` that stays silent; one
+ * visually hidden status region announces "generating", then each finished
+ * message once, interrupts and errors.
+ *
+ * @summary A complete, accessible chat with an OZ agent.
+ *
+ * @fires oz-run-started - A run started streaming.
+ * @fires oz-run-finished - A run ended (its outcome: success, interrupt, cancelled).
+ * @fires oz-run-error - A run failed or its request was refused.
+ * @fires oz-interrupt-requested - A turn waits for the person's answers.
+ * @fires oz-card - A card arrived.
+ * @fires oz-send - The person sends a message (cancelable).
+ *
+ * @slot header - Above the transcript (a title, a logo).
+ * @slot empty - Shown while the thread has no turn.
+ * @slot interrupts - Where the forms for the open interrupts go (a read-only list by default).
+ * @slot composer-actions - Extra buttons beside Send.
+ *
+ * @csspart chat - The whole chat.
+ * @csspart header - The header bar.
+ * @csspart connection - The connection indicator.
+ * @csspart transcript - The `role="log"` transcript.
+ * @csspart turn - One turn.
+ * @csspart interrupts - The open interrupts' section.
+ * @csspart composer - The composer.
+ * @csspart board-panel - The board's side panel or collapsible section.
+ *
+ * @cssproperty --oz-chat-height - The chat's height (default 100%, at least 24rem).
+ * @cssproperty --oz-chat-board-width - The side panel's width.
+ * @cssproperty --oz-chat-background - The chat's background.
+ */
+export class OzAgentChat extends OzElement {
+  static override styles = [tokens, base, styles];
+
+  /** The proxy's base URL: runs go to `${endpoint}/v1/agui/agents/<agent>?tenant=<tenant>`. */
+  @property() endpoint = '';
+  @property() agent = '';
+  @property() tenant = '';
+  /** The conversation; a new one is generated (and reflected) when absent. */
+  @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
+  /** Extra request headers (never recorded or stored). */
+  @property({ attribute: false }) headers?: Record<string, string>;
+  /** Where the thread survives a reload: session storage by default, `memory`, `none`, or the app's port. */
+  @property({ attribute: false }) storage: ChatStorage = 'session';
+  /** Card renderers by card type: a registry, or a plain `{type: renderer}` object. */
+  @property({ attribute: false }) cardRenderers?: CardRendererRegistry | Readonly<Record<string, CardRenderer>>;
+  /** Origins whose images markdown may show (default none). Attribute: space-separated. */
+  @property({ attribute: 'image-allowlist', converter: listConverter }) imageAllowlist: string[] = [];
+  /** Where the board goes: a side panel, a collapsible section above the composer, or nowhere. */
+  @property({ reflect: true }) board: 'side' | 'inline' | 'none' = 'side';
+  /** The tenant's AI label, when known before the first message. */
+  @property({ attribute: 'ai-label' }) aiLabel?: string;
+  /** Runs come from here instead of the network (recordings, tests). */
+  @property({ attribute: false }) transport?: RunTransport;
+  /** The thread store the chat renders from: the app's, or the one it made. */
+  @property({ attribute: false }) declare store?: ThreadStore;
+
+  @state() private announcement = '';
+  @state() private hasHeader = false;
+  @query('.transcript') private transcriptEl?: HTMLElement;
+  @query('.interrupts') private interruptsEl?: HTMLElement;
+
+  private ownStore: ThreadStore | undefined;
+  private ownKey = '';
+  private ownOptions: ThreadStoreOptions | undefined;
+  private observer = new ChatObserver();
+  private expectRestore = false;
+  private stickToBottom = true;
+  private lastAutoTop = 0;
+  private registry: CardRendererRegistry = new CardRendererRegistry();
+  private registryFrom: unknown;
+
+  constructor() {
+    super();
+    this.storeController.onChange((s) => this.onState(s));
+  }
+
+  /** Registers a renderer for a card type, in this chat's own registry. */
+  registerCardRenderer(type: string, renderer: CardRenderer): void {
+    this.cardRegistry().register(type, renderer);
+    this.requestUpdate();
+  }
+
+  /** Sends a message, as the composer does (fires the cancelable `oz-send` first). */
+  async send(text: string): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    this.expectRestore = false;
+    this.stickToBottom = true;
+    await store.send(text);
+  }
+
+  private cardRegistry(): CardRendererRegistry {
+    if (this.cardRenderers !== this.registryFrom) {
+      this.registryFrom = this.cardRenderers;
+      this.registry = toRegistry(this.cardRenderers);
+    }
+    return this.registry;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.hasUpdated) this.ensureStore();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A chat moved in the page reconnects at once; one removed lets its own store go.
+    setTimeout(() => {
+      if (this.isConnected || !this.ownStore) return;
+      this.ownStore.dispose();
+      if (this.store === this.ownStore) this.store = undefined;
+      this.ownStore = undefined;
+      this.ownKey = '';
+    }, 0);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.ownOptions && changed.has('headers')) this.ownOptions.headers = this.headers ?? {};
+    this.ensureStore();
+    super.willUpdate(changed);
+  }
+
+  private storageOf(): PersistencePort | undefined {
+    const s = this.storage;
+    if (s === 'none') return undefined;
+    if (s === 'memory') return memoryStorage();
+    if (s === 'session' || !s) {
+      try {
+        return webStorage();
+      } catch {
+        return undefined;
+      }
+    }
+    return s;
+  }
+
+  private ensureStore(): void {
+    if (this.store && this.store !== this.ownStore) {
+      if (this.ownStore) this.dropOwnStore();
+      return;
+    }
+    if (!this.agent || !this.tenant) return;
+    const key = JSON.stringify([this.endpoint, this.agent, this.tenant, this.threadId ?? '']);
+    if (this.ownStore && (key === this.ownKey || this.threadId === this.ownStore.threadId) && this.store === this.ownStore) return;
+    this.dropOwnStore();
+    const storage = this.storageOf();
+    const options: ThreadStoreOptions = {
+      endpoint: this.endpoint,
+      agent: this.agent,
+      tenant: this.tenant,
+      headers: this.headers ?? {},
+      ...(this.threadId ? { threadId: this.threadId } : {}),
+      ...(storage ? { storage } : {}),
+      ...(this.transport ? { transport: this.transport } : {}),
+      ...(this.aiLabel ? { aiLabel: this.aiLabel } : {}),
+    };
+    const store = createThreadStore(options);
+    this.ownOptions = options;
+    this.ownStore = store;
+    this.store = store;
+    this.threadId = store.threadId;
+    this.ownKey = JSON.stringify([this.endpoint, this.agent, this.tenant, store.threadId]);
+    this.observer = new ChatObserver();
+    this.storeController.store = store;
+    if (storage) {
+      this.expectRestore = true;
+      void store.reload().finally(() => (this.expectRestore = false));
+    }
+  }
+
+  private dropOwnStore(): void {
+    this.ownStore?.dispose();
+    this.ownStore = undefined;
+    this.ownOptions = undefined;
+    this.ownKey = '';
+  }
+
+  private onState(s: ThreadState): void {
+    const quiet = this.expectRestore && s.turns.length > 0;
+    if (quiet) this.expectRestore = false;
+    const { events, announce } = this.observer.observe(s, this.t, quiet);
+    for (const e of events) this.dispatchEvent(e);
+    if (announce !== undefined) this.announcement = announce;
+  }
+
+  private onSend(e: OzSendEvent): void {
+    // The app's listeners run after this one (they sit higher in the path): decide once they all ran.
+    queueMicrotask(() => {
+      if (e.defaultPrevented) return;
+      void this.send(e.text).catch(() => undefined);
+    });
+  }
+
+  private onErrorAction(e: OzErrorActionEvent): void {
+    queueMicrotask(() => {
+      if (e.defaultPrevented) return;
+      const store = this.store;
+      if (!store) return;
+      if (e.action === 'retry') void store.retry().catch(() => undefined);
+      else if (e.action === 'reload') void store.reload().catch(() => undefined);
+      else if (e.action.startsWith('answer') || e.action === 'fix_answer') this.interruptsEl?.focus();
+    });
+  }
+
+  private onScroll(): void {
+    const el = this.transcriptEl;
+    if (!el) return;
+    // Growing content never unsticks: only the person scrolling up does.
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) this.stickToBottom = true;
+    else if (el.scrollTop < this.lastAutoTop - 4) this.stickToBottom = false;
+    this.lastAutoTop = el.scrollTop;
+  }
+
+  protected override updated(): void {
+    if (!this.stickToBottom) return;
+    requestAnimationFrame(() => {
+      const el = this.transcriptEl;
+      if (!el || !this.stickToBottom) return;
+      el.scrollTop = el.scrollHeight;
+      this.lastAutoTop = el.scrollTop;
+    });
+  }
+
+  private disabledReason(s: ThreadState | undefined): string {
+    if (!s) return '';
+    if (s.status === 'running') return this.t.busyRunning;
+    if (s.status === 'waiting') return this.t.busyWaiting;
+    if (s.status === 'interrupted') return this.t.busyAnswer;
+    return '';
+  }
+
+  private renderConnection(s: ThreadState) {
+    const c = s.connection;
+    if (c.status === 'reconnecting') return html`<span class="connection quiet" part="connection"><span class="dot" aria-hidden="true"></span>${this.t.reconnecting}</span>`;
+    if (c.status === 'failed')
+      return html`<span class="connection lost" part="connection"
+        >${this.t.connectionLost}
+        <button @click=${() => void this.store?.retry().catch(() => undefined)}>${this.t.retryConnection}</button></span
+      >`;
+    return nothing;
+  }
+
+  protected override render() {
+    const s = this.storeController.state;
+    const t = this.t;
+    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist };
+    const turns = s?.turns ?? [];
+    const last = turns.length - 1;
+    const open = s ? openInterrupts(s) : [];
+    const lastRunError = turns[last]?.runs.some((r) => r.error === s?.lastError);
+    const showBoard = this.board !== 'none' && !!s?.board.received;
+    const boardEl = html`<oz-board .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
+    return html`<div class="chat ${showBoard ? `with-board-${this.board}` : ''}" part="chat" @oz-error-action=${this.onErrorAction}>
+      <div class="header ${this.hasHeader || (s && s.connection.status !== 'open' && s.connection.status !== 'closed' && s.connection.status !== 'connecting') ? 'shown' : ''}" part="header">
+        <slot name="header" @slotchange=${(e: Event) => (this.hasHeader = (e.target as HTMLSlotElement).assignedNodes().length > 0)}></slot>${s ? this.renderConnection(s) : nothing}
+      </div>
+      <div class="main">
+        <div class="conversation">
+          <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.onScroll}>
+            ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
+            ${ctx ? turns.map((turn) => guard([turn, t, ctx.renderers, this.imageAllowlist], () => renderTurn(turn, ctx))) : nothing}
+            ${s && s.lastError && !lastRunError ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
+            ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
+            ${open.length
+              ? html`<section class="interrupts" part="interrupts" tabindex="-1" aria-labelledby="interrupts-title">
+                  <p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p>
+                  <p class="hint">${t.interruptsHint}</p>
+                  <slot name="interrupts">${renderInterrupts(open, t)}</slot>
+                </section>`
+              : nothing}
+          </div>
+          ${showBoard && this.board === 'inline'
+            ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
+            : nothing}
+          <oz-composer
+            part="composer"
+            .strings=${this.strings}
+            disabled-reason=${this.disabledReason(s)}
+            ?running=${s ? isActive(s) : false}
+            @oz-send=${this.onSend}
+            @oz-stop=${() => this.store?.stop()}
+            ><slot name="composer-actions" slot="actions"></slot
+          ></oz-composer>
+        </div>
+        ${showBoard && this.board === 'side' ? html`<aside class="board-side" part="board-panel" aria-label=${t.boardLabel}>${boardEl}</aside>` : nothing}
+      </div>
+      <div class="visually-hidden" role="status">${this.announcement}</div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'oz-agent-chat': OzAgentChat;
+  }
+}

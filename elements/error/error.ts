@@ -1,0 +1,85 @@
+import { html, nothing } from 'lit';
+import { property } from 'lit/decorators.js';
+import { describeError, type ErrorAction } from '../../src/protocol/index.js';
+import type { ErrorView } from '../../src/thread/state.js';
+import { OzErrorActionEvent } from '../shared/events.js';
+import { OzElement } from '../shared/oz-element.js';
+import { formatTime, isSafeHref } from '../shared/strings.js';
+import { base, tokens } from '../shared/tokens.styles.js';
+import { styles } from './error.styles.js';
+
+/** Actions a button can carry out; the others are advice (wait, ask an admin). */
+const BUTTON_ACTIONS: ReadonlySet<ErrorAction> = new Set(['reload', 'retry', 'answer_open', 'answer_rest', 'fix_answer', 'sign_in']);
+
+/**
+ * A run's error, for the person: the code's plain meaning from the catalogue
+ * and what to do next (load the thread again, answer, wait, ask an admin,
+ * retry). A spend refusal shows its numbers: the limit's scope, when it
+ * resets and who can raise it.
+ *
+ * @summary What went wrong, and what to do next.
+ *
+ * @fires oz-error-action - The person chose the action (cancelable; the chat carries it out).
+ *
+ * @csspart error - The error's box.
+ * @csspart title - The heading line.
+ * @csspart meaning - The plain meaning.
+ * @csspart spend - The spend refusal's figures.
+ * @csspart action - The action button.
+ * @csspart advice - The advice shown when there is no button.
+ *
+ * @cssproperty --oz-error-background - The box's background.
+ * @cssproperty --oz-error-color - The text colour.
+ * @cssproperty --oz-error-accent - The title and border colour.
+ */
+export class OzError extends OzElement {
+  static override styles = [tokens, base, styles];
+
+  /** The error (an ErrorView of the thread state). Without it, the thread's `lastError` from `store`. */
+  @property({ attribute: false }) error?: ErrorView;
+
+  private act(action: ErrorAction, code: string): void {
+    this.dispatchEvent(new OzErrorActionEvent(action, code));
+  }
+
+  protected override render() {
+    const error = this.error ?? this.storeState?.lastError;
+    if (!error) return nothing;
+    const t = this.t;
+    const entry = describeError(error.code, t.errors);
+    const action = entry.code === 'unknown' && error.action ? error.action : entry.action;
+    const spend = error.spend;
+    const label = t.actions[action];
+    return html`<div class="error" part="error">
+      <p class="title" part="title">${t.errorTitle}</p>
+      <p part="meaning">${entry.code === 'unknown' && error.meaning ? error.meaning : entry.meaning}</p>
+      ${spend
+        ? html`<ul class="spend" part="spend">
+            <li>${t.spendScope(spend.scope)}</li>
+            ${spend.used !== undefined && spend.limit !== undefined ? html`<li>${t.spendFigures(spend.used, spend.limit, spend.unit ?? '')}</li>` : nothing}
+            ${spend.resetsAt ? html`<li>${t.spendResets(formatTime(spend.resetsAt))}</li>` : nothing}
+            ${spend.raisableBy ? html`<li>${t.spendRaisable(spend.raisableBy)}</li>` : nothing}
+            ${spend.couldWait ? html`<li>${t.spendCouldWait}</li>` : nothing}
+          </ul>`
+        : nothing}
+      ${error.details.reason ? html`<p class="detail">${error.details.reason}</p>` : nothing}
+      <div class="actions">
+        ${label && BUTTON_ACTIONS.has(action)
+          ? html`<button class="primary" part="action" @click=${() => this.act(action, error.code)}>${label}</button>`
+          : label
+            ? html`<span class="advice" part="advice">${label}</span>`
+            : nothing}
+        ${error.console && isSafeHref(error.console.url)
+          ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer">${error.console.label}</a>`
+          : nothing}
+        <span class="detail">${t.errorCode(error.code)}${error.status ? ` · HTTP ${error.status}` : ''}</span>
+      </div>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'oz-error': OzError;
+  }
+}

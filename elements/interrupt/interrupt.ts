@@ -1,0 +1,328 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { allFields, type FieldDescriptor } from '../../src/forms/index.js';
+import type { InterruptView } from '../../src/thread/state.js';
+import { OzElement } from '../shared/oz-element.js';
+import type { OzStrings } from '../shared/strings.js';
+import { isSafeHref } from '../shared/strings.js';
+import { base, tokens } from '../shared/tokens.styles.js';
+import { checkAnswer, confirmMatches, interruptModel, readDraft, visibleMessages, type Decision, type InterruptDraft, type InterruptModel } from './answer.js';
+import { OzInterruptChangeEvent, OzInterruptCommitEvent } from './events.js';
+import { readControl, renderField, type FieldContext } from './fields.js';
+import { styles } from './interrupt.styles.js';
+import { resolveInterruptStrings, type InterruptStrings } from './strings.js';
+
+/** A message the list puts on one interrupt (left out, not taken, decided before a failure). */
+export interface InterruptNotice {
+  tone: 'error' | 'info';
+  text: string;
+}
+
+/**
+ * One interrupt of the caller's, as a form by its reason: a tool call's
+ * approval (what it will do, its arguments, Approve / Deny, a comment, a value
+ * to type when the call asks for one), an agent's question (its choices as
+ * radios, or a typed question's fields), or another confirmation (a budget
+ * wait says an admin's decision ends it). Each shows its deadline as a live
+ * countdown, who may decide, the step's job and OZ's console link; and, once
+ * known, how the resume took it. It renders a draft (`value`) and reports
+ * each change; `<oz-interrupts>` keeps drafts and sends the answers.
+ *
+ * @summary One approval or question, as a native form.
+ *
+ * @fires oz-interrupt-change - The person changed the answer (`interruptId`, `value`: the new draft).
+ * @fires oz-interrupt-commit - The person pressed Enter in a field: send the answers.
+ *
+ * @csspart interrupt - The box.
+ * @csspart title - What waits (`oz0/what`, or the reason).
+ * @csspart ai-label - The AI label badge before the agent's words.
+ * @csspart message - The agent's question or the approval's text.
+ * @csspart details - The call's arguments (a definition list).
+ * @csspart meta - The line with the countdown, deciders, job and console link.
+ * @csspart countdown - The time left, or that it expired.
+ * @csspart console-link - The "Decide in OZ" link.
+ * @csspart outcome - How the resume took it.
+ * @csspart notice - A message about this interrupt from the last resume.
+ * @csspart decision - The fieldset with the answer's controls.
+ * @csspart field - One field.
+ * @csspart field-description - A field's description.
+ * @csspart field-error - A field's error.
+ * @csspart approve - The Approve button.
+ * @csspart deny - The Deny (or Decline) button.
+ *
+ * @cssproperty --oz-interrupt-background - The box's background.
+ * @cssproperty --oz-interrupt-border-color - The box's border.
+ * @cssproperty --oz-interrupt-accent - The stripe of an open interrupt.
+ * @cssproperty --oz-interrupt-highlight - The stripe of one the last resume left out.
+ */
+export class OzInterrupt extends OzElement {
+  static override styles = [tokens, base, styles];
+
+  /** Replaces any shared or interrupt string (see OzStrings and InterruptStrings). */
+  @property({ attribute: false }) override strings?: Partial<OzStrings & InterruptStrings>;
+  /** The interrupt: an InterruptView of the thread state. */
+  @property({ attribute: false }) interrupt?: InterruptView;
+  /** The draft answer (an InterruptDraft; anything else starts afresh). */
+  @property({ attribute: false }) value?: unknown;
+  /** The time (ms since the epoch) to count down from; the clock's when absent. */
+  @property({ attribute: false }) now?: number;
+  /** The clock the countdown reads each tick. */
+  @property({ attribute: false }) clock: () => number = () => Date.now();
+  /** How often the countdown ticks, in ms. */
+  @property({ attribute: false }) tickMs = 1000;
+  /** Shows it without controls (a caller who is no person decides in OZ). */
+  @property({ type: Boolean, reflect: true, attribute: 'read-only' }) readOnly = false;
+  /** Shows every field's message, filled in or not. */
+  @property({ type: Boolean, attribute: 'show-errors' }) showErrors = false;
+  /** Marks it as one the last resume left out. */
+  @property({ type: Boolean, reflect: true }) highlight = false;
+  /** An error the server put on one field (`invalid_resume`). */
+  @property({ attribute: false }) fieldError?: { field: string; message: string };
+  /** A message about it from the last resume. */
+  @property({ attribute: false }) notice?: InterruptNotice;
+  /** Moves focus to the first control when a new interrupt opens (the list turns it off and focuses itself). */
+  @property({ attribute: false }) focusOnOpen = true;
+
+  @state() private ticked?: number;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private model?: { from: InterruptView; model: InterruptModel; ids: Map<string, string> };
+  private focusedFor?: string;
+  private stringsFrom?: Partial<InterruptStrings>;
+  private resolvedStrings: InterruptStrings = resolveInterruptStrings();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.ticked = this.clock();
+    this.timer = setInterval(() => (this.ticked = this.clock()), this.tickMs);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The interrupt strings in force. */
+  private get s(): InterruptStrings {
+    if (this.strings !== this.stringsFrom) {
+      this.stringsFrom = this.strings;
+      this.resolvedStrings = resolveInterruptStrings(this.strings);
+    }
+    return this.resolvedStrings;
+  }
+
+  private get current(): { model: InterruptModel; ids: Map<string, string> } | undefined {
+    const view = this.interrupt;
+    if (!view) return undefined;
+    if (this.model?.from !== view) {
+      const model = interruptModel(view);
+      const ids = new Map(allFields(model.form).map((f, i) => [f.path, `f${i}`]));
+      this.model = { from: view, model, ids };
+    }
+    return this.model;
+  }
+
+  /** The draft in force. */
+  get draft(): InterruptDraft | undefined {
+    const m = this.current;
+    return m ? readDraft(this.value, m.model) : undefined;
+  }
+
+  /** Whether the deadline passed (at `now`, or the clock's time). */
+  get expired(): boolean {
+    const d = this.interrupt?.deadline;
+    return d !== undefined && d <= (this.now ?? this.ticked ?? this.clock());
+  }
+
+  /** Focuses the first field, or the first button (the console link when read-only). */
+  override focus(options?: FocusOptions): void {
+    const root = this.renderRoot as ParentNode | undefined;
+    const first =
+      root?.querySelector<HTMLElement>('.decision :is(input, textarea, button):not([disabled])') ?? root?.querySelector<HTMLElement>('a[part="console-link"]');
+    if (first) first.focus(options);
+    else super.focus(options);
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('tickMs') && this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = setInterval(() => (this.ticked = this.clock()), this.tickMs);
+    }
+  }
+
+  protected override updated(): void {
+    const view = this.interrupt;
+    if (!this.focusOnOpen || !view || view.state !== 'open' || this.focusedFor === view.id) return;
+    this.focusedFor = view.id;
+    this.focus();
+  }
+
+  private emit(draft: InterruptDraft): void {
+    const view = this.interrupt;
+    if (!view) return;
+    this.value = draft;
+    this.dispatchEvent(new OzInterruptChangeEvent(view.id, draft));
+  }
+
+  private onInput(e: Event): void {
+    const target = e.target as HTMLInputElement | HTMLTextAreaElement;
+    const draft = this.draft;
+    if (!draft || !target.name) return;
+    const next: InterruptDraft = { ...draft, values: readControl(target, draft.values) };
+    if (next.decision === 'decline') delete next.decision;
+    this.emit(next);
+  }
+
+  private choose(decision: Decision): void {
+    const draft = this.draft;
+    if (!draft) return;
+    const next: InterruptDraft = { ...draft };
+    if (draft.decision === decision) delete next.decision;
+    else next.decision = decision;
+    this.emit(next);
+  }
+
+  private onKeydown(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement;
+    if (e.key !== 'Enter' || target.localName !== 'input') return;
+    e.preventDefault();
+    if (this.interrupt) this.dispatchEvent(new OzInterruptCommitEvent(this.interrupt.id));
+  }
+
+  private onSubmit(e: Event): void {
+    e.preventDefault();
+    if (this.interrupt) this.dispatchEvent(new OzInterruptCommitEvent(this.interrupt.id));
+  }
+
+  private heading(view: InterruptView): string {
+    const s = this.s;
+    if (view.meta.what) return view.meta.what;
+    if (view.meta.kind && s.kindTitle[view.meta.kind]) return s.kindTitle[view.meta.kind]!;
+    return s.reasonTitle[view.reason as keyof InterruptStrings['reasonTitle']] ?? s.reasonTitle.confirmation;
+  }
+
+  private renderDetails(details: Record<string, unknown> | undefined) {
+    if (!details || Object.keys(details).length === 0) return nothing;
+    const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    return html`<p class="details-label">${this.s.detailsLabel}</p>
+      <dl part="details">
+        ${Object.entries(details).map(([k, v]) => html`<div><dt>${k}</dt><dd class="mono">${show(v)}</dd></div>`)}
+      </dl>`;
+  }
+
+  private renderMeta(view: InterruptView) {
+    const s = this.s;
+    const now = this.now ?? this.ticked ?? this.clock();
+    const link = view.meta.console && isSafeHref(view.meta.console.url) ? view.meta.console : undefined;
+    const open = view.state === 'open';
+    return html`<ul class="meta" part="meta">
+      ${view.deadline !== undefined && open
+        ? this.expired
+          ? html`<li class="countdown expired" part="countdown">${s.expired}</li>`
+          : html`<li class="countdown" part="countdown">
+              <time role="timer" datetime=${view.expiresAt ?? ''}>${s.timeLeft(s.duration(view.deadline - now))}</time>
+            </li>`
+        : nothing}
+      ${view.meta.deciders ? html`<li part="deciders">${s.deciders(view.meta.deciders)}</li>` : nothing}
+      ${view.meta.job ? html`<li part="job">${s.job(view.meta.job)}</li>` : nothing}
+      ${link
+        ? html`<li>
+            <a part="console-link" href=${link.url} target="_blank" rel="noopener noreferrer"
+              >${link.label}<span class="visually-hidden"> ${s.opensInNewTab}</span></a
+            >
+          </li>`
+        : nothing}
+    </ul>`;
+  }
+
+  private renderOutcome(view: InterruptView) {
+    const s = this.s;
+    if (view.state === 'submitted') return html`<p class="outcome" part="outcome">${s.submitted}</p>`;
+    if (view.state !== 'answered' || !view.outcome) return nothing;
+    const approved = view.approved !== undefined ? `: ${s.approvedWord(view.approved)}` : '';
+    return html`<p class="outcome" part="outcome" data-outcome=${view.outcome}>${s.outcome[view.outcome]}${approved}</p>`;
+  }
+
+  private fieldContext(model: InterruptModel, draft: InterruptDraft, ids: Map<string, string>, disabled: boolean): FieldContext {
+    const check = checkAnswer(model, draft);
+    const messages: Record<string, string[]> = visibleMessages(model, draft, check, this.showErrors);
+    const fe = this.fieldError;
+    if (fe) {
+      const path = fe.field.replace(/^#?\//, '');
+      const key = ids.has(path) ? path : (model.form.fields[0]?.path ?? path);
+      messages[key] = [...(messages[key] ?? []), fe.message];
+    }
+    return { id: (p) => ids.get(p) ?? `f-${p}`, values: draft.values, messages, disabled, optional: this.s.optional };
+  }
+
+  private renderControls(view: InterruptView, model: InterruptModel, draft: InterruptDraft, ids: Map<string, string>) {
+    const s = this.s;
+    const locked = this.expired;
+    const ctx = this.fieldContext(model, draft, ids, locked);
+    if (model.mode === 'notice') {
+      return html`<div class="decision notice" part="decision"><p>${s.budgetWait}</p><p class="hint">${s.budgetNoted}</p></div>`;
+    }
+    if (model.mode === 'approval') {
+      const confirm = model.confirm;
+      const matches = confirmMatches(model, draft);
+      return html`<fieldset class="decision" part="decision" ?disabled=${locked}>
+        <legend>${s.decisionLabel}</legend>
+        ${confirm ? this.renderConfirm(confirm, ctx) : nothing} ${model.comment ? renderField(model.comment, ctx) : nothing}
+        <div class="buttons">
+          <button type="button" class="primary" part="approve" aria-pressed=${draft.decision === 'approve'} ?disabled=${!matches} @click=${() => this.choose('approve')}>
+            ${s.approve}
+          </button>
+          <button type="button" part="deny" aria-pressed=${draft.decision === 'deny'} @click=${() => this.choose('deny')}>${s.deny}</button>
+        </div>
+        <p class="chosen" role="status">${draft.decision === 'approve' && matches ? s.approving : draft.decision === 'deny' ? s.denied : ''}</p>
+      </fieldset>`;
+    }
+    const declineLabel = view.reason === 'input_required' ? s.decline : s.deny;
+    return html`<fieldset class="decision" part="decision" ?disabled=${locked}>
+      <legend>${s.answerLegend}</legend>
+      ${model.form.description ? html`<p class="desc">${model.form.description}</p>` : nothing}
+      ${model.form.fields.map((f) => renderField(f, ctx))}
+      <div class="buttons">
+        <button type="button" part="deny" aria-pressed=${draft.decision === 'decline'} @click=${() => this.choose('decline')}>${declineLabel}</button>
+      </div>
+      <p class="chosen" role="status">${draft.decision === 'decline' ? s.declined : ''}</p>
+    </fieldset>`;
+  }
+
+  /** The value a call asks the person to type: empty, and Approve waits until it matches. */
+  private renderConfirm(confirm: FieldDescriptor, ctx: FieldContext) {
+    const hinted: FieldDescriptor = { ...confirm, description: `${confirm.description ? `${confirm.description} ` : ''}${this.s.confirmHint}` };
+    return renderField(hinted, ctx);
+  }
+
+  protected override render() {
+    const view = this.interrupt;
+    const m = this.current;
+    if (!view || !m) return nothing;
+    const draft = readDraft(this.value, m.model);
+    const s = this.s;
+    const label = view.label?.replace(/[\s:]+$/, '');
+    const body = view.body ?? view.message;
+    const controls = view.state === 'open' && !this.readOnly;
+    return html`<div class="interrupt ${view.state}" part="interrupt" role="group" aria-labelledby="title" data-reason=${view.reason}>
+      <form novalidate @input=${this.onInput} @keydown=${this.onKeydown} @submit=${this.onSubmit}>
+        <p class="title" id="title" part="title">${this.heading(view)}</p>
+        ${body
+          ? html`<p class="message" part="message">${label ? html`<span class="badge ai" part="ai-label">${label}</span> ` : nothing}${body}</p>`
+          : nothing}
+        ${this.renderDetails(view.meta.details)} ${this.renderMeta(view)}
+        ${this.notice ? html`<p class="notice ${this.notice.tone}" part="notice">${this.notice.text}</p>` : nothing}
+        ${this.renderOutcome(view)}
+        ${controls ? this.renderControls(view, m.model, draft, m.ids) : nothing}
+        ${view.state === 'open' && this.readOnly ? html`<p class="hint">${s.readOnly}</p>` : nothing}
+      </form>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'oz-interrupt': OzInterrupt;
+  }
+}

@@ -1,0 +1,46 @@
+import { LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { ThreadState } from '../../src/thread/state.js';
+import { StoreController, type Subscribable } from './store-controller.js';
+import { resolveStrings, type OzStrings } from './strings.js';
+
+/** A thread store, as far as the elements read it. */
+export type ThreadStoreLike = Subscribable<ThreadState>;
+
+/**
+ * What every oz-agui element shares: the `strings` property (every visible
+ * string replaceable), the `theme` attribute, and an optional `store` it
+ * renders from when used on its own (re-rendered at most once per frame).
+ */
+export class OzElement extends LitElement {
+  /** Replaces any of the English strings (see OzStrings). */
+  @property({ attribute: false }) strings?: Partial<OzStrings>;
+
+  /** `dark` or `light` forces the theme; absent follows the system. */
+  @property({ reflect: true }) theme?: 'dark' | 'light';
+
+  /** A thread store to render from, for an element used on its own. */
+  @property({ attribute: false }) store?: ThreadStoreLike;
+
+  protected readonly storeController = new StoreController<ThreadState>(this);
+  private resolvedFrom: Partial<OzStrings> | undefined;
+  private resolved: OzStrings = resolveStrings();
+
+  /** The strings in force. */
+  protected get t(): OzStrings {
+    if (this.strings !== this.resolvedFrom) {
+      this.resolvedFrom = this.strings;
+      this.resolved = resolveStrings(this.strings);
+    }
+    return this.resolved;
+  }
+
+  /** The store's state now, when there is a store. */
+  protected get storeState(): ThreadState | undefined {
+    return this.storeController.state;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('store')) this.storeController.store = this.store;
+  }
+}

@@ -1,0 +1,62 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/define.js';
+import { foldNotes, type OzBoard } from '../../elements/board/board.js';
+import type { BoardEntry } from '../../src/protocol/index.js';
+import { boardView, staticStore } from './fixtures.js';
+
+const note = (id: string, extra: Partial<BoardEntry> = {}): BoardEntry =>
+  ({ id, kind: 'fact', tags: ['a'], text: `note ${id}`, job: 'job-1', agent: 'helper', createdAt: '2026-01-05T10:00:00Z', tainted: false, labels: [], ...extra }) as BoardEntry;
+
+describe('<oz-board>', () => {
+  it('says when the board is empty', async () => {
+    const el = await fixture<OzBoard>(html`<oz-board .board=${boardView([])}></oz-board>`);
+    expect(el.shadowRoot!.textContent).to.contain('Nothing is pinned');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows notes with kind, tags, labels, writer, time and a tainted badge', async () => {
+    const el = await fixture<OzBoard>(html`<oz-board .board=${boardView([note('1', { tainted: true, labels: ['confidential'] })])}></oz-board>`);
+    const n = el.shadowRoot!.querySelector('[part~="note"]')!;
+    expect(n.textContent).to.contain('fact');
+    expect(n.textContent).to.contain('#a');
+    expect(n.textContent).to.contain('confidential');
+    expect(n.textContent).to.contain('helper · job-1');
+    expect(n.querySelector('time')!.getAttribute('datetime')).to.equal('2026-01-05T10:00:00Z');
+    expect(el.shadowRoot!.querySelector('[part~="tainted"]')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('folds superseded notes under the note that replaced them', async () => {
+    const notes = [note('1'), note('2', { supersedes: '1', text: 'v2' }), note('3', { supersedes: '2', text: 'v3' }), note('4')];
+    expect(foldNotes(notes).map((f) => [f.note.id, f.earlier.map((e) => e.id)])).to.deep.equal([
+      ['3', ['2', '1']],
+      ['4', []],
+    ]);
+    const el = await fixture<OzBoard>(html`<oz-board .board=${boardView(notes)}></oz-board>`);
+    const details = el.shadowRoot!.querySelector('details')!;
+    expect(details.open).to.equal(false);
+    expect(details.querySelector('summary')!.textContent).to.contain('2 earlier versions');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a redacted note as a labelled placeholder, and the stale banner', async () => {
+    const redacted = { id: '5', redacted: true, label: 'Finance only', kind: 'fact', job: 'job-9', agent: 'fin', createdAt: '2026-01-05T10:00:00Z' } as BoardEntry;
+    const el = await fixture<OzBoard>(html`<oz-board .board=${boardView([redacted], true)}></oz-board>`);
+    expect(el.shadowRoot!.querySelector('[part~="redacted"]')!.textContent).to.contain('Hidden: Finance only');
+    expect(el.shadowRoot!.querySelector('[part~="stale"]')!.textContent).to.contain('out of date');
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders from a store on its own and unsubscribes when removed', async () => {
+    const store = staticStore({ board: boardView([note('1')]) });
+    const el = await fixture<OzBoard>(html`<oz-board .store=${store}></oz-board>`);
+    expect(store.listenerCount).to.equal(1);
+    store.set({ board: boardView([note('1'), note('2')]) });
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelectorAll('[part~="note"]').length).to.equal(2);
+    await expect(el).to.be.accessible();
+    el.remove();
+    expect(store.listenerCount).to.equal(0);
+  });
+});

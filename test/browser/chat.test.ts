@@ -1,0 +1,166 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/define.js';
+import type { OzAgentChat } from '../../elements/chat/chat.js';
+import type { OzSendEvent } from '../../elements/shared/events.js';
+import type { OzComposer } from '../../elements/composer/composer.js';
+import { helperRun, interruptRun, quotaRun, scriptedTransport, until } from './fixtures.js';
+
+function q<T extends Element = Element>(root: Element | ShadowRoot | null | undefined, sel: string): T | null {
+  return (root?.querySelector(sel) as T | null) ?? null;
+}
+
+async function chatWith(runs: Parameters<typeof scriptedTransport>[0], attrs: { board?: string; theme?: string } = {}) {
+  const { transport, requests } = scriptedTransport(runs);
+  const el = await fixture<OzAgentChat>(html`<oz-agent-chat
+    style="height: 640px"
+    endpoint="/agui"
+    agent="helper"
+    tenant="acme"
+    ai-label="AI: "
+    board=${attrs.board ?? 'side'}
+    theme=${attrs.theme ?? 'light'}
+    .storage=${'memory'}
+    .transport=${transport}
+  ></oz-agent-chat>`);
+  return { el, requests };
+}
+
+const composerOf = (el: OzAgentChat) => q<OzComposer>(el.shadowRoot, 'oz-composer')!;
+const textareaOf = (el: OzAgentChat) => q<HTMLTextAreaElement>(composerOf(el).shadowRoot, 'textarea')!;
+
+async function type(el: OzAgentChat, text: string) {
+  const ta = textareaOf(el);
+  ta.value = text;
+  ta.dispatchEvent(new Event('input'));
+  await composerOf(el).updateComplete;
+  ta.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+}
+
+describe('<oz-agent-chat>', () => {
+  it('shows the empty state, generates a thread id, and is accessible', async () => {
+    const { el } = await chatWith([]);
+    expect(el.threadId).to.match(/^thread-/);
+    expect(el.getAttribute('thread-id')).to.equal(el.threadId);
+    const log = q(el.shadowRoot, '[role="log"]')!;
+    expect(log.getAttribute('aria-live')).to.equal('off');
+    expect(log.textContent).to.contain('Ask the agent');
+    await expect(el).to.be.accessible();
+  });
+
+  it('streams a whole turn: messages, tool call, steps, cards, board, events and one announcement', async () => {
+    const { el, requests } = await chatWith([helperRun]);
+    const fired: string[] = [];
+    for (const name of ['oz-run-started', 'oz-run-finished', 'oz-card', 'oz-send']) el.addEventListener(name, () => fired.push(name));
+    const statuses: string[] = [];
+    const status = q(el.shadowRoot, '[role="status"]')!;
+    new MutationObserver(() => statuses.push(status.textContent ?? '')).observe(status, { childList: true, subtree: true, characterData: true });
+
+    await type(el, 'Please greet the team');
+    await until(() => fired.includes('oz-run-finished'));
+    await until(() => q(el.shadowRoot, '.board-side oz-board'));
+    await el.updateComplete;
+
+    expect(requests.length).to.equal(1);
+    expect(fired.filter((f) => f === 'oz-card').length).to.equal(2);
+    expect(fired[0]).to.equal('oz-send');
+    expect(fired).to.include('oz-run-started');
+    const messages = el.shadowRoot!.querySelectorAll('oz-message');
+    expect(messages.length).to.equal(3);
+    const answer = messages[2]!;
+    await until(() => answer.shadowRoot!.querySelector('oz-markdown')?.shadowRoot?.querySelector('strong'));
+    expect(q(answer.shadowRoot, '[part~="ai-label"]')!.textContent).to.equal('AI');
+    expect(q(answer.shadowRoot, 'oz-markdown')!.shadowRoot!.textContent).to.contain('Hello team');
+    await until(() => q(answer.shadowRoot, 'oz-card'));
+    const tool = q(messages[1]!.shadowRoot, 'oz-tool-call')!;
+    expect(q(tool.shadowRoot, '[part~="status"]')!.textContent).to.equal('Done');
+    expect(q(tool.shadowRoot, '[part~="placeholder"]')!.textContent).to.equal('{{secret:smtp}}');
+    expect(q(el.shadowRoot, 'oz-steps')).to.not.equal(null);
+    const board = q(el.shadowRoot, '.board-side oz-board')!;
+    await until(() => board.shadowRoot?.querySelector('[part~="note"]'));
+    expect(statuses.some((s) => s.includes('writing'))).to.equal(true);
+    expect(statuses.at(-1)).to.contain('Hello team');
+    const announcedAnswers = new Set(statuses.filter((s) => s.includes('Hello team')));
+    expect(announcedAnswers.size).to.equal(1);
+    await expect(el).to.be.accessible();
+  });
+
+  it('lets the app veto a send', async () => {
+    const { el, requests } = await chatWith([helperRun]);
+    el.addEventListener('oz-send', (e) => (e as OzSendEvent).preventDefault());
+    await type(el, 'No thanks');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(requests.length).to.equal(0);
+    expect(textareaOf(el).value).to.equal('No thanks');
+    await expect(el).to.be.accessible();
+  });
+
+  it('lists the open interrupts read-only and disables the composer with the reason', async () => {
+    const { el } = await chatWith([interruptRun]);
+    let requested = 0;
+    el.addEventListener('oz-interrupt-requested', () => requested++);
+    await type(el, 'Clean up');
+    await until(() => requested === 1);
+    await until(() => q(el.shadowRoot, '[part~="interrupts"]'));
+    const section = q(el.shadowRoot, '[part~="interrupts"]')!;
+    expect(section.textContent).to.contain('May I delete /tmp/x?');
+    expect(section.querySelector('a')!.getAttribute('href')).to.equal('https://console.example/j/1');
+    await composerOf(el).updateComplete;
+    expect(textareaOf(el).disabled).to.equal(true);
+    expect(q(composerOf(el).shadowRoot, '[part~="reason"]')!.textContent).to.contain('waiting for your answers');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a refused run as an error in the transcript, with the spend numbers', async () => {
+    const { el } = await chatWith([quotaRun]);
+    let code = '';
+    el.addEventListener('oz-run-error', (e) => (code = (e as unknown as { code: string }).code));
+    await type(el, 'Write a novel');
+    await until(() => code !== '');
+    expect(code).to.equal('oz0_quota_exceeded');
+    await until(() => q(el.shadowRoot, 'oz-error')?.shadowRoot?.querySelector('[part~="spend"]'));
+    const err = q(el.shadowRoot, 'oz-error')!;
+    expect(err.shadowRoot!.textContent).to.contain('your daily tokens');
+    expect(err.shadowRoot!.textContent).to.contain('a tenant admin');
+    await expect(el).to.be.accessible();
+  });
+
+  it('puts the board inline in a collapsible section, or nowhere', async () => {
+    const inline = await chatWith([helperRun], { board: 'inline' });
+    await type(inline.el, 'Hi');
+    await until(() => q(inline.el.shadowRoot, 'details.board-inline'));
+    expect(q(inline.el.shadowRoot, '.board-side')).to.equal(null);
+    await expect(inline.el).to.be.accessible();
+    const none = await chatWith([helperRun], { board: 'none' });
+    await type(none.el, 'Hi');
+    await until(() => none.el.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    expect(q(none.el.shadowRoot, 'oz-board')).to.equal(null);
+    await expect(none.el).to.be.accessible();
+  });
+
+  it('is accessible in the dark theme with a whole turn', async () => {
+    const { el } = await chatWith([helperRun], { theme: 'dark' });
+    await type(el, 'Hi');
+    await until(() => el.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    await new Promise((r) => setTimeout(r, 50));
+    const chat = q(el.shadowRoot, '.chat')!;
+    const bg = getComputedStyle(chat).backgroundColor;
+    expect(bg).to.equal('rgb(21, 24, 29)');
+    await expect(el).to.be.accessible();
+  });
+
+  it('restores the transcript from storage after a reload', async () => {
+    const { transport } = scriptedTransport([helperRun]);
+    const storage = (await import('../../src/thread/index.js')).memoryStorage();
+    const first = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" .storage=${storage} .transport=${transport}></oz-agent-chat>`);
+    await type(first, 'Hi');
+    await until(() => first.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    await until(() => first.store!.getState().status === 'idle');
+    const threadId = first.threadId!;
+    first.remove();
+    let started = 0;
+    const second = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" thread-id=${threadId} .storage=${storage} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`);
+    await until(() => second.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    expect(started).to.equal(0);
+    await expect(second).to.be.accessible();
+  });
+});

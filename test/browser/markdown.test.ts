@@ -1,0 +1,125 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/define.js';
+import type { OzMarkdown } from '../../elements/markdown/markdown.js';
+import { MarkdownStream, isSafeHref, renderMarkdown } from '../../elements/markdown/render-markdown.js';
+
+const DOCS = [
+  '# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n  still two\n- three\n\nAfter the list.\n',
+  'Intro\n\n```js\nconst a = 1;\n\nconst b = 2;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quoted\n> more\n\nend',
+  'Setext\n===\n\npara line one\nline two\n\n    indented code\n\n    more code\n\n1. first\n2. second\n\n---\n\n[ref link][r] later\n\n[r]: https://example.com/r\n',
+  'A [link](https://example.com) and <b>raw</b> html\n\n<div onclick="x()">block html</div>\n\n* a\n* b\n\n+ c\n\ntext ~~del~~ www.example.org done',
+];
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(0, i + size));
+  return out;
+}
+
+describe('render-markdown', () => {
+  it('renders the same whether streamed in chunks or whole', () => {
+    for (const doc of DOCS) {
+      const whole = renderMarkdown(doc);
+      for (const size of [1, 2, 3, 7, 16, 64]) {
+        const stream = new MarkdownStream();
+        let last = { blocks: [] as readonly string[], tail: '' };
+        for (const part of chunks(doc, size)) last = stream.update(part);
+        expect(last.blocks.join('') + last.tail, `chunk size ${size}`).to.equal(whole);
+      }
+    }
+  });
+
+  it('keeps finished blocks and re-parses only the tail', () => {
+    const stream = new MarkdownStream();
+    const first = stream.update('para one\n\npara two\n\npara th');
+    const kept = first.blocks.slice();
+    expect(kept.length).to.equal(2);
+    const second = stream.update('para one\n\npara two\n\npara three\n\nfour');
+    expect(second.blocks[0]).to.equal(kept[0]);
+    expect(second.blocks[1]).to.equal(kept[1]);
+    expect(second.blocks.length).to.equal(3);
+  });
+
+  it('stays linear on a long streamed answer', () => {
+    const stream = new MarkdownStream();
+    let text = '';
+    for (let i = 0; i < 5000; i++) {
+      text += i % 40 === 39 ? `word ${i}.\n\n` : `word ${i} `;
+      stream.update(text);
+    }
+    expect(stream.update(text).blocks.length).to.be.greaterThan(100);
+    // Only the open paragraph (at most 40 words) is lexed again per chunk: the work is
+    // bounded by chunks x paragraph, far below re-lexing the whole text each time
+    // (5,000 x ~22 kB on average = ~110 M characters).
+    expect(stream.lexedChars).to.be.lessThan(5000 * 400);
+    expect(stream.lexedChars).to.be.greaterThan(text.length);
+  });
+
+  it('escapes raw HTML and keeps only safe links', () => {
+    const out = renderMarkdown('<script>alert(1)</script>\n\n[x](javascript:alert(1)) [y](https://ok.example/) [z](data:text/html,hi)');
+    expect(out).to.not.contain('<script');
+    expect(out).to.contain('&lt;script&gt;');
+    expect(out).to.not.contain('javascript:');
+    expect(out).to.not.contain('data:text');
+    expect(out).to.contain('href="https://ok.example/"');
+    expect(out).to.contain('rel="noopener noreferrer"');
+    expect(out).to.contain('target="_blank"');
+  });
+
+  it('tells safe hrefs from unsafe ones', () => {
+    expect(isSafeHref('https://a.example')).to.equal(true);
+    expect(isSafeHref('mailto:a@b.example')).to.equal(true);
+    expect(isSafeHref('/relative')).to.equal(true);
+    expect(isSafeHref('java\tscript:alert(1)')).to.equal(false);
+    expect(isSafeHref(' JAVASCRIPT:alert(1)')).to.equal(false);
+    expect(isSafeHref('vbscript:x')).to.equal(false);
+    expect(isSafeHref('data:text/html;base64,xx')).to.equal(false);
+  });
+
+  it('shows images only from allowlisted origins, others as links', () => {
+    const md = '![cat](https://img.example/cat.png) ![dog](https://evil.example/track.png?d=1)';
+    const none = renderMarkdown(md);
+    expect(none).to.not.contain('<img');
+    expect(none).to.contain('href="https://img.example/cat.png"');
+    const allowed = renderMarkdown(md, { imageAllowlist: ['https://img.example'] });
+    expect(allowed).to.contain('<img');
+    expect(allowed).to.contain('src="https://img.example/cat.png"');
+    expect(allowed).to.not.contain('src="https://evil.example');
+  });
+});
+
+describe('<oz-markdown>', () => {
+  it('renders markdown into its shadow root, accessibly', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown text="# Hello\n\nA [link](https://example.com)."></oz-markdown>`);
+    el.text = '## Hello\n\nA [link](https://example.com) and a list:\n\n- one\n- two\n';
+    await el.updateComplete;
+    const root = el.shadowRoot!;
+    expect(root.querySelector('h2')!.textContent).to.equal('Hello');
+    const a = root.querySelector('a')!;
+    expect(a.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(root.querySelectorAll('li').length).to.equal(2);
+    await expect(el).to.be.accessible();
+  });
+
+  it('streams: keeps the DOM of finished blocks', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    el.text = 'First paragraph.\n\nSecond';
+    await el.updateComplete;
+    const firstP = el.shadowRoot!.querySelector('p');
+    el.text = 'First paragraph.\n\nSecond paragraph.\n\nThird';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('p')).to.equal(firstP);
+    expect(el.shadowRoot!.querySelectorAll('p').length).to.equal(3);
+    await expect(el).to.be.accessible();
+  });
+
+  it('reads image-allowlist from its attribute', async () => {
+    const el = await fixture<OzMarkdown>(
+      html`<oz-markdown image-allowlist="https://img.example" text="![a cat](https://img.example/c.png)"></oz-markdown>`,
+    );
+    const img = el.shadowRoot!.querySelector('img')!;
+    expect(img.getAttribute('src')).to.equal('https://img.example/c.png');
+    expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');
+    await expect(el).to.be.accessible();
+  });
+});

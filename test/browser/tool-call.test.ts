@@ -1,0 +1,47 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../elements/define.js';
+import { prettyJson, type OzToolCall } from '../../elements/tool-call/tool-call.js';
+import type { ToolCallView } from '../../src/thread/state.js';
+
+const call = (extra: Partial<ToolCallView> = {}): ToolCallView => ({ id: 'c1', name: 'send_email', runId: 'r1', argsText: '{"to":"a@b.example","pw":"{{secret:smtp}}"}', argsComplete: true, status: 'running', ...extra });
+
+describe('<oz-tool-call>', () => {
+  it('is collapsed by default with a summary line, and opens', async () => {
+    const el = await fixture<OzToolCall>(html`<oz-tool-call .call=${call()}></oz-tool-call>`);
+    const details = el.shadowRoot!.querySelector('details')!;
+    expect(details.open).to.equal(false);
+    expect(el.shadowRoot!.querySelector('[part~="name"]')!.textContent).to.equal('send_email');
+    expect(el.shadowRoot!.querySelector('[part~="status"]')!.textContent).to.equal('Running');
+    details.querySelector('summary')!.click();
+    await el.updateComplete;
+    expect(details.open).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('pretty-prints arguments as they stream, and marks placeholders', async () => {
+    expect(prettyJson('{"a":1,"b":[1,2')).to.equal('{\n  "a": 1,\n  "b": [\n    1,\n    2');
+    expect(prettyJson('{"s":"x, {y}: z"}')).to.equal('{\n  "s": "x, {y}: z"\n}');
+    const el = await fixture<OzToolCall>(html`<oz-tool-call open .call=${call({ argsText: '{"to":"a@b', argsComplete: false })}></oz-tool-call>`);
+    expect(el.shadowRoot!.querySelector('[part~="arguments"]')!.textContent).to.contain('"to": "a@b');
+    el.call = call();
+    await el.updateComplete;
+    const ph = el.shadowRoot!.querySelector('[part~="placeholder"]')!;
+    expect(ph.textContent).to.equal('{{secret:smtp}}');
+    expect(ph.getAttribute('title')).to.equal('secret: smtp');
+    await expect(el).to.be.accessible();
+  });
+
+  for (const [status, label] of [
+    ['awaiting_approval', 'Waiting for approval'],
+    ['done', 'Done'],
+    ['denied', 'Denied'],
+  ] as const) {
+    it(`shows the ${status} status`, async () => {
+      const result = status === 'done' ? { messageId: 't1', content: '{"ok":true}' } : undefined;
+      const el = await fixture<OzToolCall>(html`<oz-tool-call open .call=${call({ status, ...(result ? { result } : {}) })}></oz-tool-call>`);
+      expect(el.shadowRoot!.querySelector('[part~="status"]')!.textContent).to.equal(label);
+      if (result) expect(el.shadowRoot!.querySelector('[part~="result"]')!.textContent).to.contain('"ok": true');
+      await expect(el).to.be.accessible();
+    });
+  }
+});
