@@ -1,0 +1,54 @@
+/**
+ * `npm start`: the development edge, the token proxy and the example chat app
+ * together; prints the URL and stops everything on Ctrl-C.
+ *
+ * Against a real OZ edge instead (no code change):
+ *   OZ_EDGE_URL=https://edge.example.com:7443  the edge to use (the embedded dev edge when unset)
+ *   OZ_CA_FILE=ca.crt                          its private CA, when it has one
+ *   OZ_TENANT=acme                             the tenant
+ *   OZ_PEOPLE_FILE=people.json                 {"<person>": "<their app token>"}, read on the server only
+ *   OZ_AGENTS=helper,asker                     the agents the app offers
+ *   PORT=5173, OZ_EDGE_PORT=7443
+ */
+import { readFileSync } from 'node:fs';
+import { startEdge } from 'oz-agui/edge';
+import { startChatApp } from '../examples/chat-app/server.js';
+
+const DEV_PEOPLE = { ana: 'ana-token', ben: 'ben-token', cy: 'cy-token' };
+const DEV_AGENTS = ['helper', 'asker', 'delegator', 'confirmer', 'writer', 'board', 'failing', 'quota', 'budget', 'stepper'];
+
+const env = process.env;
+const port = Number(env.PORT ?? 5173);
+const stops: Array<() => Promise<void>> = [];
+
+let edgeUrl = env.OZ_EDGE_URL;
+if (!edgeUrl) {
+  const edgePort = Number(env.OZ_EDGE_PORT ?? 7443);
+  const edge = await startEdge({ port: edgePort, host: '127.0.0.1', publicUrl: `http://localhost:${edgePort}` });
+  stops.push(() => edge.close());
+  edgeUrl = edge.url;
+  console.log(`Development edge: ${edge.url} (development credentials; see server/edge/README.md)`);
+}
+
+const people = env.OZ_PEOPLE_FILE ? (JSON.parse(readFileSync(env.OZ_PEOPLE_FILE, 'utf8')) as Record<string, string>) : DEV_PEOPLE;
+const app = await startChatApp({
+  edgeUrl,
+  tenant: env.OZ_TENANT ?? 'acme',
+  people,
+  agents: env.OZ_AGENTS ? env.OZ_AGENTS.split(',').map((a) => a.trim()).filter(Boolean) : DEV_AGENTS,
+  port,
+  host: env.HOST ?? '127.0.0.1',
+  ...(env.OZ_CA_FILE ? { ca: readFileSync(env.OZ_CA_FILE, 'utf8') } : {}),
+});
+stops.unshift(() => app.close());
+console.log(`\n  OZ chat is running: ${app.url}\n  Press Ctrl-C to stop.\n`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const s of stops) await s().catch((err: Error) => console.error(err.message));
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
