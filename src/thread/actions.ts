@@ -30,6 +30,12 @@ export type StoreAction =
    * run's view is cleared first, since its events come again.
    */
   | { type: 'thread/again'; kind: 'retry' | 'follow'; fromStart: boolean; at: number }
+  /**
+   * Loads the thread again: a new run (fresh runId) whose newest user message
+   * is the latest turn's, so OZ follows that turn from its start. The turn's
+   * view is replaced by what streams; messages OZ refused are dropped.
+   */
+  | { type: 'thread/load-again'; url: string; runId: string; body: RunAgentRequest; at: number }
   | { type: 'thread/connection'; state: ConnectionState }
   | { type: 'thread/transport-error'; error: TransportFailure; at: number }
   /** The stream ended: stopped by the client, or ended with no terminal event. */

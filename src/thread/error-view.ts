@@ -4,7 +4,7 @@
  * exception or a token.
  */
 import type { RunErrorEvent } from '../protocol/index.js';
-import { describeError, readRunErrorDetails, readSpendRefusal, readConsoleLink } from '../protocol/index.js';
+import { describeError, META, readRunErrorDetails, readSpendRefusal, readConsoleLink, readWaitingForOthers } from '../protocol/index.js';
 import type { TransportFailure } from './actions.js';
 import type { ErrorView } from './state.js';
 
@@ -15,6 +15,8 @@ const RETRYABLE = new Set(['failed', 'timed_out', 'unavailable', 'resource_exhau
 export function runErrorView(event: RunErrorEvent, runId: string | undefined, at: number | undefined): ErrorView {
   const entry = describeError(event.code);
   const spend = readSpendRefusal(event.rawEvent);
+  const meta = event.metadata && typeof event.metadata === 'object' ? (event.metadata as Record<string, unknown>) : undefined;
+  const waiting = readWaitingForOthers(meta?.[META.waitingForOthers]);
   const view: ErrorView = {
     code: entry.code,
     message: typeof event.message === 'string' ? event.message : '',
@@ -24,6 +26,7 @@ export function runErrorView(event: RunErrorEvent, runId: string | undefined, at
     retryable: RETRYABLE.has(entry.code) && !(spend && !spend.couldWait),
     details: readRunErrorDetails(event.metadata),
     ...(spend ? { spend } : {}),
+    ...(waiting.length ? { waitingForOthers: waiting } : {}),
     ...(runId ? { runId } : {}),
     ...(at !== undefined ? { at } : {}),
   };

@@ -8,6 +8,7 @@ import { diagnose, newRun, newTurn, type D, type DRun } from './draft.js';
 import { failRun } from './reduce-run.js';
 import { streamEndedView, transportErrorView } from './error-view.js';
 import type { RunView, ThreadState } from './state.js';
+import { isRefusedTurn } from './turn-status.js';
 
 /** A request goes out: the stream's Last-Event-ID belongs to its run, so a new run starts without one. */
 function beginRequest(d: D, keepEventId = false): void {
@@ -52,6 +53,32 @@ function resetRun(d: D, run: DRun): void {
   run.outcome = undefined;
 }
 
+/**
+ * The latest turn OZ took is followed again from its start: messages OZ
+ * refused after it are dropped, and its runs, steps, card and interrupts give
+ * way to one new run that the stream fills (with the interrupts that wait
+ * now, under their current ids). Drafts stay: an interrupt that comes back
+ * under the same id keeps its half-filled answer.
+ */
+function loadAgain(d: D, a: Extract<StoreAction, { type: 'thread/load-again' }>): void {
+  while (d.turns.length > 0 && isRefusedTurn(d.turns[d.turns.length - 1] as ThreadState['turns'][number])) d.turns.pop();
+  const turn = d.turns[d.turns.length - 1];
+  if (!turn) return diagnose(d, 'out_of_order', 'load again with no turn');
+  const runIds = new Set(turn.runs.map((r) => r.runId));
+  for (const id of Object.keys(d.interrupts)) {
+    const i = d.interrupts[id]!;
+    if (i.turnId === turn.id || runIds.has(i.runId)) delete d.interrupts[id];
+  }
+  d.openInterruptIds = d.openInterruptIds.filter((id) => id in d.interrupts);
+  turn.runs = [newRun(a.runId, 'follow', a.at) as DRun];
+  turn.steps = {};
+  turn.stepOrder = [];
+  turn.card = undefined;
+  turn.trimmed = undefined;
+  beginRequest(d);
+  d.lastRequest = { url: a.url, runId: a.runId, kind: 'follow', body: a.body };
+}
+
 function currentRun(d: D): DRun | undefined {
   const turn = d.turns[d.turns.length - 1];
   return turn?.runs[turn.runs.length - 1];
@@ -78,7 +105,8 @@ export function reduceAction(d: D, a: StoreAction): void {
         if (!i) continue;
         i.state = 'submitted';
         i.sent = entry.status === 'resolved' ? { status: 'resolved', payload: entry.payload } : { status: 'cancelled' };
-        delete d.drafts[entry.interruptId];
+        // The draft stays until OZ decides (oz0.resume) or the run streams on:
+        // a refused resume gives the interrupt back with its answer intact.
       }
       const sent = new Set(a.entries.map((e) => e.interruptId));
       d.openInterruptIds = d.openInterruptIds.filter((id) => !sent.has(id));
@@ -96,6 +124,8 @@ export function reduceAction(d: D, a: StoreAction): void {
       run.items = run.items.filter((i) => i.kind !== 'error');
       return;
     }
+    case 'thread/load-again':
+      return loadAgain(d, a);
     case 'thread/connection':
       d.connection = a.state as Draft<ThreadState['connection']>;
       return;

@@ -16,7 +16,8 @@ import type { ErrorView, InterruptView } from './state.js';
 export function runStarted(d: D, e: RunStartedEvent, ctx: EventContext): void {
   const { run } = ensureRun(d, e.runId);
   if (run.runId === '') run.runId = e.runId;
-  else if (e.runId && e.runId !== run.runId) diagnose(d, 'out_of_order', `RUN_STARTED for run ${e.runId} while following ${run.runId}`, ctx);
+  // A run that follows the turn from its start (load again) streams the run it follows, under that run's id.
+  else if (e.runId && e.runId !== run.runId && run.kind !== 'follow') diagnose(d, 'out_of_order', `RUN_STARTED for run ${e.runId} while following ${run.runId}`, ctx);
   if (e.threadId && e.threadId !== d.threadId) diagnose(d, 'out_of_order', `RUN_STARTED for thread ${e.threadId}, not ${d.threadId}`, ctx);
   run.phase = 'streaming';
   d.status = 'running';
@@ -43,11 +44,12 @@ function interruptView(i: Interrupt, runId: string, turnId: string, label: strin
   };
 }
 
-/** The interrupts a resume run sent: answered when it finishes. */
+/** The interrupts a resume run sent: answered when it finishes (the run streamed on), their drafts done with. */
 function settleSubmitted(d: D, run: DRun): void {
   for (const entry of run.resume ?? []) {
     const i = d.interrupts[entry.interruptId];
     if (i && i.state === 'submitted') i.state = 'answered';
+    if (i?.state === 'answered') delete d.drafts[entry.interruptId];
   }
 }
 
@@ -101,6 +103,7 @@ export function reopenUndecided(d: D, run: DRun, decided: readonly string[] | un
     if (!i || i.state !== 'submitted') continue;
     if (decided?.includes(i.id)) {
       i.state = 'answered';
+      delete d.drafts[i.id];
       continue;
     }
     i.state = 'open';
@@ -122,7 +125,10 @@ export function runError(d: D, e: RunErrorEvent, ctx: EventContext): void {
   const { run } = ensureRun(d);
   run.terminal = true;
   completeMessages(d, run);
-  failRun(d, run, runErrorView(e, run.runId || undefined, ctx.at ?? e.timestamp));
+  const view = runErrorView(e, run.runId || undefined, ctx.at ?? e.timestamp);
+  failRun(d, run, view);
+  // turn_waiting names who decides: shown as what waits for others.
+  if (view.waitingForOthers?.length) d.waitingForOthers = view.waitingForOthers as Draft<D['waitingForOthers']>;
 }
 
 /** `oz0.waiting`: the turn waits only for others; the run streams on once they decide. */
@@ -151,6 +157,7 @@ export function resumeOutcome(d: D, value: unknown, ctx: EventContext): void {
   i.state = 'answered';
   i.outcome = r.outcome;
   if (r.approved !== undefined) i.approved = r.approved;
+  delete d.drafts[i.id];
   const idx = d.openInterruptIds.indexOf(i.id);
   if (idx >= 0) d.openInterruptIds.splice(idx, 1);
   const call = i.toolCallId ? findToolCallDraft(d, i.toolCallId) : undefined;

@@ -2,9 +2,11 @@
  * The resume builder: the answers to EVERY open interrupt of the caller, at
  * once (a resume that leaves one out ends with interrupts_open), each
  * payload checked against its interrupt's responseSchema before anything is
- * sent. The validator is @cfworker/json-schema: no eval, so a strict CSP holds.
+ * sent. The check is the forms layer's (`validateAnswer`): one validator path,
+ * the draft the schema names in `$schema`, so the store never refuses what
+ * the form accepts (or the other way round).
  */
-import { Validator } from '@cfworker/json-schema';
+import { validateAnswer } from '../forms/index.js';
 import type { ResumeEntry } from '../protocol/index.js';
 import type { InterruptView } from './state.js';
 
@@ -22,8 +24,10 @@ export type ResumeAnswers = Readonly<Record<string, InterruptAnswer>>;
 export interface AnswerProblem {
   /** JSON Pointer-ish location in the payload (`#/comment`). */
   path: string;
+  /** Plain words for the person (the forms layer's). */
   message: string;
-  keyword: string;
+  /** The form field it belongs to (a field descriptor's `path`), when one does. */
+  field?: string;
 }
 
 export type ResumeBuild =
@@ -55,24 +59,21 @@ export function decline(): InterruptAnswer {
   return { status: 'cancelled' };
 }
 
-/** Checks a payload against a response schema (draft 2020-12); [] when it fits or there is no schema. */
+/**
+ * Checks a payload against a response schema with the forms layer's
+ * validator (the draft its `$schema` names; 2020-12 when none); [] when it
+ * fits or there is no schema. A schema that cannot check anything (malformed,
+ * an unresolvable `$ref`) takes the payload: OZ is the judge then, as the form is.
+ */
 export function validatePayload(schema: unknown, payload: unknown): AnswerProblem[] {
   if (schema === undefined || schema === null) return [];
-  if (typeof schema !== 'object' && typeof schema !== 'boolean') return [{ path: '#', message: 'the interrupt\'s responseSchema is not a schema', keyword: 'schema' }];
-  let result;
-  try {
-    // The validator writes bookkeeping keys into the schema it is given: give
-    // it a copy, never the (immutable) state's own.
-    const copy = typeof schema === 'boolean' ? schema : (JSON.parse(JSON.stringify(schema)) as object);
-    result = new Validator(copy, '2020-12', false).validate(payload);
-  } catch (err) {
-    return [{ path: '#', message: `the responseSchema could not be used: ${err instanceof Error ? err.message : String(err)}`, keyword: 'schema' }];
-  }
+  // The validator writes bookkeeping keys into the schema it is given: give it
+  // a copy, never the (immutable, perhaps frozen) state's own, which it could
+  // not write and would then call unchecked.
+  const copy = typeof schema === 'object' ? (JSON.parse(JSON.stringify(schema)) as unknown) : schema;
+  const result = validateAnswer(copy, payload);
   if (result.valid) return [];
-  // Leaf errors only: "property x does not match" repeats what its own error says.
-  const parents = new Set(['properties', 'items', 'prefixItems', 'allOf', 'additionalProperties', 'unevaluatedProperties', '$ref']);
-  const leaves = result.errors.filter((e) => !parents.has(e.keyword));
-  return (leaves.length > 0 ? leaves : result.errors).map((e) => ({ path: e.instanceLocation, message: e.error, keyword: e.keyword }));
+  return result.errors.map((e) => ({ path: `#${e.path}`, message: e.message, ...(e.field !== undefined ? { field: e.field } : {}) }));
 }
 
 /**
@@ -103,7 +104,7 @@ export function buildResume(open: readonly InterruptView[], answers: ResumeAnswe
       continue;
     }
     if (answer.status !== 'resolved') {
-      invalid[interrupt.id] = [{ path: '#', message: 'an answer is resolved (with a payload) or cancelled', keyword: 'status' }];
+      invalid[interrupt.id] = [{ path: '#', message: 'an answer is resolved (with a payload) or cancelled' }];
       continue;
     }
     const problems = validatePayload(interrupt.responseSchema, answer.payload);

@@ -261,6 +261,8 @@ export interface ErrorView {
   readonly details: RunErrorDetails;
   /** Where people decide (a refused resume's body). */
   readonly console?: ConsoleLink;
+  /** Who decides what the turn waits for (`turn_waiting`'s `oz0/waiting-for-others`). */
+  readonly waitingForOthers?: WaitingForOthers[];
   readonly runId?: string;
   readonly at?: number;
 }

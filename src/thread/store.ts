@@ -9,30 +9,22 @@
  * wrong on the wire becomes state (`lastError`, an error in the transcript);
  * the promises it returns never reject for that.
  */
-import { agentRoutePath, isTerminalEvent, THREAD_ID_PATTERN } from '../protocol/index.js';
-import type { RunAgentRequest, StreamedEvent } from '../protocol/index.js';
+import { isTerminalEvent, THREAD_ID_PATTERN } from '../protocol/index.js';
+import type { RunAgentRequest } from '../protocol/index.js';
 import { openRun } from '../transport/index.js';
 import type { ConnectionState, OpenRunOptions, RunTransport } from '../transport/index.js';
-import type { StoreAction, TransportFailure } from './actions.js';
-import { buildTurnRequest } from './history.js';
+import type { StoreAction } from './actions.js';
+import { buildFollowRequest, buildTurnRequest } from './history.js';
 import type { PersistencePort } from './persistence.js';
 import { createReducer, type ThreadInput } from './reducer.js';
 import { buildResume, type ResumeAnswers, type ResumeBuild } from './resume.js';
 import { DEFAULT_MAX_SNAPSHOT_CHARS, encodeSnapshot, parseSnapshot, takeSnapshot } from './snapshot.js';
-import { currentRun, initialThreadState, isActive, openInterrupts, type ThreadState } from './state.js';
+import { currentRun, currentTurn, initialThreadState, isActive, openInterrupts, type ThreadState } from './state.js';
+import { defaultSchedule, routeUrl, toFailure, type ThreadRecord, type TransportTuning } from './store-support.js';
 import { ThreadError } from './thread-error.js';
+import { acceptedTurns, retryMode } from './turn-status.js';
 
-/** What the inspector sees: every event, request, connection change and invalid event, as it happens. */
-export type ThreadRecord =
-  | { kind: 'event'; at: number; streamed: StreamedEvent }
-  /** A request as sent (never its headers); `attempt` counts reconnects from 0. */
-  | { kind: 'request'; at: number; url: string; body: RunAgentRequest; lastEventId?: string; attempt: number }
-  | { kind: 'connection'; at: number; state: ConnectionState }
-  | { kind: 'invalid'; at: number; id?: string; data: string; error: string }
-  | { kind: 'error'; at: number; error: TransportFailure };
-
-/** Transport options the store leaves to the app (it sets signal, lastEventId and the callbacks). */
-export type TransportTuning = Omit<OpenRunOptions, 'signal' | 'lastEventId' | 'onConnection' | 'onInvalidEvent' | 'onRequest'>;
+export type { ThreadRecord, TransportTuning } from './store-support.js';
 
 export interface ThreadStoreOptions {
   /** The route's full URL. Or give `endpoint`, `agent` and `tenant`. */
@@ -83,43 +75,30 @@ export interface ThreadStore {
   resume(answers: ResumeAnswers): Promise<void>;
   /** Sends the last request again: same runId, same body (from Last-Event-ID while the run had not ended). */
   retry(): Promise<void>;
+  /**
+   * Sends again in the way that helps after the last error: the person's
+   * words as a new turn after the job's end (`failed`, `timed_out`: the same
+   * run would only end the same way), else retry() (same runId).
+   */
+  tryAgain(): Promise<void>;
+  /**
+   * Loads the thread again (after history_mismatch, interrupt_expired,
+   * interrupt_changed, or any time): a run with a fresh runId whose newest user
+   * message is the latest turn's, without Last-Event-ID, so OZ follows that
+   * turn from its start; its view is replaced by what streams (the interrupts
+   * that wait now, under their current ids). Stops following any run first.
+   * Throws ThreadError `nothing_to_load` when no turn of OZ's is known.
+   */
+  loadAgain(): Promise<void>;
   /** Stops following the stream. The job runs on in OZ; reload() or retry() follows it again. */
   stop(): void;
-  /** Restores the thread from storage and follows its unfinished run (with Last-Event-ID where known). */
+  /** Restores the thread from storage and follows its unfinished run (with Last-Event-ID where known): a page load. See loadAgain(). */
   reload(): Promise<void>;
   /** Keeps an unsent answer (saved with the thread); undefined clears it. */
   setDraft(interruptId: string, value: unknown): void;
   /** Saves, stops following (the job runs on), drops listeners; later calls throw `disposed`. */
   dispose(): void;
 }
-
-function routeUrl(o: ThreadStoreOptions): string {
-  if (o.url) return o.url;
-  if (o.endpoint !== undefined && o.agent && o.tenant) return `${o.endpoint.replace(/\/+$/, '')}${agentRoutePath(o.agent, o.tenant)}`;
-  throw new TypeError('createThreadStore: give url, or endpoint, agent and tenant');
-}
-
-function toFailure(err: unknown): TransportFailure {
-  const e = err as { name?: unknown; code?: unknown; message?: unknown; status?: unknown; serverCode?: unknown; retryable?: unknown; body?: unknown };
-  if (err instanceof Error && e.name === 'TransportError' && typeof e.code === 'string') {
-    const body = e.body && typeof e.body === 'object' ? (e.body as TransportFailure['body']) : undefined;
-    return {
-      code: e.code,
-      message: err.message,
-      retryable: e.retryable === true,
-      ...(typeof e.status === 'number' ? { status: e.status } : {}),
-      ...(typeof e.serverCode === 'string' ? { serverCode: e.serverCode } : {}),
-      ...(body ? { body } : {}),
-    };
-  }
-  // Anything else is a bug or a foreign transport: no raw message into state.
-  return { code: 'network', message: 'The connection to the agent failed.', retryable: true };
-}
-
-const defaultSchedule = (flush: () => void): (() => void) => {
-  const t = setTimeout(flush, 0);
-  return () => clearTimeout(t);
-};
 
 /** Creates the store of one thread. */
 export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
@@ -335,6 +314,26 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       assertIdle();
       if (!state.lastRequest) throw new ThreadError('nothing_to_retry', 'Nothing was sent yet.');
       return again('retry');
+    },
+
+    tryAgain() {
+      assertUsable();
+      assertIdle();
+      const text = currentTurn(state)?.userMessage?.text;
+      if (retryMode(state.lastError) === 'new_turn' && text !== undefined) return store.send(text);
+      return store.retry();
+    },
+
+    loadAgain() {
+      assertUsable();
+      store.stop();
+      const latest = acceptedTurns(state.turns).at(-1);
+      if (!latest?.userMessage) throw new ThreadError('nothing_to_load', 'No turn of this thread is known to load again.');
+      const runId = generateId();
+      const body = buildFollowRequest(state, runId);
+      dispatch({ type: 'thread/load-again', url, runId, body, at: now() });
+      save();
+      return follow(body, undefined);
     },
 
     stop() {

@@ -16,6 +16,8 @@ export type ThreadErrorCode =
   | 'resume_refused'
   /** retry() with no request sent yet. */
   | 'nothing_to_retry'
+  /** loadAgain() with no turn of OZ's known. */
+  | 'nothing_to_load'
   /** send() with no text. */
   | 'empty_message'
   /** The store was disposed. */
