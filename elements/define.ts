@@ -7,6 +7,8 @@ import { OzCard } from './card/card.js';
 import { OzAgentChat } from './chat/chat.js';
 import { OzComposer } from './composer/composer.js';
 import { OzError } from './error/error.js';
+import { OzInterrupt } from './interrupt/interrupt.js';
+import { OzInterrupts } from './interrupts/interrupts.js';
 import { OzMarkdown } from './markdown/markdown.js';
 import { OzMessage } from './message/message.js';
 import { OzSteps } from './steps/steps.js';
@@ -23,6 +25,8 @@ const TAGS: ReadonlyArray<readonly [string, CustomElementConstructor]> = [
   ['oz-error', OzError],
   ['oz-composer', OzComposer],
   ['oz-message', OzMessage],
+  ['oz-interrupt', OzInterrupt],
+  ['oz-interrupts', OzInterrupts],
   ['oz-agent-chat', OzAgentChat],
 ];
 

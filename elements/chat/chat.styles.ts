@@ -88,6 +88,10 @@ export const styles = css`
     max-width: 28rem;
   }
   .interrupts {
+    display: contents;
+  }
+  .interrupts.open {
+    display: block;
     border: 1px solid var(--_c-accent);
     border-radius: var(--_r-m);
     padding: var(--_s-3) var(--_s-4);
@@ -101,40 +105,6 @@ export const styles = css`
     margin: 0 0 var(--_s-2);
     font-size: var(--_f-size-s);
     color: var(--_c-muted);
-  }
-  .interrupt-list {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: var(--_s-2);
-  }
-  .interrupt {
-    background: var(--_c-bg);
-    border-radius: var(--_r-s);
-    padding: var(--_s-2) var(--_s-3);
-  }
-  .interrupt-head {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--_s-2);
-    align-items: center;
-  }
-  .interrupt-message {
-    margin: var(--_s-1) 0;
-    white-space: pre-wrap;
-  }
-  .interrupt-meta {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--_s-1) var(--_s-3);
-    margin: 0;
-    font-size: var(--_f-size-s);
-    color: var(--_c-muted);
-  }
-  .ai {
-    color: var(--_c-accent);
-    border-color: currentColor;
   }
   oz-composer {
     padding: var(--_s-2) var(--_s-4) var(--_s-3);

@@ -3,6 +3,9 @@ import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
 import { isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
+import type { InterruptsStore } from '../interrupts/interrupts.js';
+import { OzInterrupts } from '../interrupts/interrupts.js';
+import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
 import { listConverter } from '../markdown/markdown.js';
@@ -11,7 +14,7 @@ import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { ChatObserver } from './chat-observer.js';
 import { styles } from './chat.styles.js';
-import { renderInterrupts, renderTurn, type TranscriptContext } from './transcript.js';
+import { renderTurn, type TranscriptContext } from './transcript.js';
 
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
@@ -19,7 +22,8 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
 /**
  * The whole chat on OZ's AG-UI route: a transcript of streamed messages, tool
  * calls, steps, cards and errors; the board; who else must decide; the
- * person's open interrupts; a composer. It renders from a thread store (its
+ * person's open interrupts as forms (`<oz-interrupts>`, where the turn waits),
+ * answered all at once; a composer. It renders from a thread store (its
  * own, made from `endpoint`, `agent`, `tenant` and `thread-id`, or the app's
  * `store`) and keeps no copy of the thread.
  *
@@ -27,18 +31,26 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
  * visually hidden status region announces "generating", then each finished
  * message once, interrupts and errors.
  *
+ * Error actions (`oz-error-action`, from `<oz-error>` or anything slotted) are
+ * carried out unless an app cancels them: `reload` loads the thread again
+ * (`store.loadAgain()`: a fresh run that follows the latest turn from its
+ * start), `retry` sends again the way that helps (`store.tryAgain()`: the
+ * same words as a new turn after `failed`/`timed_out`, else the same run),
+ * the answering ones move focus to the interrupts. A caller who is no person
+ * is refused a resume (403): the interrupts stay, read-only, with the console's link.
+ *
  * @summary A complete, accessible chat with an OZ agent.
  *
  * @fires oz-run-started - A run started streaming.
  * @fires oz-run-finished - A run ended (its outcome: success, interrupt, cancelled).
  * @fires oz-run-error - A run failed or its request was refused.
- * @fires oz-interrupt-requested - A turn waits for the person's answers.
+ * @fires oz-interrupt-requested - A turn waits for the person's answers (once per run that ends with interrupts).
  * @fires oz-card - A card arrived.
  * @fires oz-send - The person sends a message (cancelable).
  *
  * @slot header - Above the transcript (a title, a logo).
  * @slot empty - Shown while the thread has no turn.
- * @slot interrupts - Where the forms for the open interrupts go (a read-only list by default).
+ * @slot interrupts - Where the turn waits: the forms for the open interrupts (an `<oz-interrupts>` by default).
  * @slot composer-actions - Extra buttons beside Send.
  *
  * @csspart chat - The whole chat.
@@ -46,7 +58,8 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
  * @csspart connection - The connection indicator.
  * @csspart transcript - The `role="log"` transcript.
  * @csspart turn - One turn.
- * @csspart interrupts - The open interrupts' section.
+ * @csspart interrupts - The interrupts' section, where the turn waits.
+ * @csspart interrupt-forms - The default `<oz-interrupts>` in it.
  * @csspart composer - The composer.
  * @csspart board-panel - The board's side panel or collapsible section.
  *
@@ -79,6 +92,8 @@ export class OzAgentChat extends OzElement {
   @property({ attribute: false }) transport?: RunTransport;
   /** The thread store the chat renders from: the app's, or the one it made. */
   @property({ attribute: false }) declare store?: ThreadStore;
+  /** The clock the interrupts' countdowns read (ms since the epoch). */
+  @property({ attribute: false }) clock: () => number = () => Date.now();
 
   @state() private announcement = '';
   @state() private hasHeader = false;
@@ -94,10 +109,13 @@ export class OzAgentChat extends OzElement {
   private lastAutoTop = 0;
   private registry: CardRendererRegistry = new CardRendererRegistry();
   private registryFrom: unknown;
+  private forms?: { of: ThreadStore; store: InterruptsStore };
 
   constructor() {
     super();
     this.storeController.onChange((s) => this.onState(s));
+    // On the host: error actions from <oz-error> in the shadow tree and from slotted elements alike.
+    this.addEventListener('oz-error-action', (e) => this.onErrorAction(e));
   }
 
   /** Registers a renderer for a card type, in this chat's own registry. */
@@ -161,6 +179,8 @@ export class OzAgentChat extends OzElement {
   }
 
   private ensureStore(): void {
+    // A removed chat makes no store (an update scheduled as it left would otherwise follow the run again).
+    if (!this.isConnected) return;
     if (this.store && this.store !== this.ownStore) {
       if (this.ownStore) this.dropOwnStore();
       return;
@@ -218,14 +238,41 @@ export class OzAgentChat extends OzElement {
   }
 
   private onErrorAction(e: OzErrorActionEvent): void {
+    // <oz-interrupts> carries out its own action (load again) unless it is cancelled.
+    if (e.composedPath().some((n) => n instanceof OzInterrupts)) return;
+    // The app's listeners run after this one (they sit higher in the path): decide once they all ran.
     queueMicrotask(() => {
       if (e.defaultPrevented) return;
       const store = this.store;
       if (!store) return;
-      if (e.action === 'retry') void store.retry().catch(() => undefined);
-      else if (e.action === 'reload') void store.reload().catch(() => undefined);
+      const later = (f: () => Promise<void>) => {
+        try {
+          void f().catch(() => undefined);
+        } catch {
+          // refused before sending (a run streams, nothing to load): nothing changes
+        }
+      };
+      if (e.action === 'retry') later(() => store.tryAgain());
+      else if (e.action === 'reload') later(() => store.loadAgain());
       else if (e.action.startsWith('answer') || e.action === 'fix_answer') this.interruptsEl?.focus();
     });
+  }
+
+  /** The store as <oz-interrupts> sees it: its "load again" is the store's loadAgain(), not a restore from storage. */
+  private formsStore(store: ThreadStore): InterruptsStore {
+    if (this.forms?.of !== store) {
+      this.forms = {
+        of: store,
+        store: {
+          getState: () => store.getState(),
+          subscribe: (listener) => store.subscribe(listener),
+          resume: (answers) => store.resume(answers),
+          setDraft: (id, value) => store.setDraft(id, value),
+          reload: async () => store.loadAgain(),
+        },
+      };
+    }
+    return this.forms.store;
   }
 
   private onScroll(): void {
@@ -251,7 +298,7 @@ export class OzAgentChat extends OzElement {
     if (!s) return '';
     if (s.status === 'running') return this.t.busyRunning;
     if (s.status === 'waiting') return this.t.busyWaiting;
-    if (s.status === 'interrupted') return this.t.busyAnswer;
+    if (s.status === 'interrupted' || s.openInterruptIds.length > 0) return this.t.busyAnswer;
     return '';
   }
 
@@ -269,14 +316,36 @@ export class OzAgentChat extends OzElement {
   protected override render() {
     const s = this.storeController.state;
     const t = this.t;
-    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist };
+    const listed = s ? listError(s) : undefined;
+    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist, listed };
     const turns = s?.turns ?? [];
     const last = turns.length - 1;
     const open = s ? openInterrupts(s) : [];
     const lastRunError = turns[last]?.runs.some((r) => r.error === s?.lastError);
+    const store = this.store;
+    // Where the turn waits: the forms for every open interrupt, answered in one resume.
+    const waits = store
+      ? html`<section class="interrupts ${open.length ? 'open' : ''}" part="interrupts" tabindex="-1" aria-labelledby=${open.length ? 'interrupts-title' : nothing}>
+          ${open.length ? html`<p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p><p class="hint">${t.interruptsHint}</p>` : nothing}
+          <slot name="interrupts"
+            ><oz-interrupts
+              part="interrupt-forms"
+              .store=${this.formsStore(store)}
+              .strings=${this.strings}
+              .showWaiting=${false}
+              .clock=${this.clock}
+              @oz-interrupt-requested=${(e: Event) => e.stopPropagation() /* the chat fires it, once per run that asks */}
+            ></oz-interrupts
+          ></slot>
+        </section>`
+      : undefined;
+    const renderOne = (turn: (typeof turns)[number], i: number) =>
+      i === last
+        ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock], () => renderTurn(turn, ctx!, waits))
+        : guard([turn, t, ctx!.renderers, this.imageAllowlist], () => renderTurn(turn, ctx!));
     const showBoard = this.board !== 'none' && !!s?.board.received;
     const boardEl = html`<oz-board .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
-    return html`<div class="chat ${showBoard ? `with-board-${this.board}` : ''}" part="chat" @oz-error-action=${this.onErrorAction}>
+    return html`<div class="chat ${showBoard ? `with-board-${this.board}` : ''}" part="chat">
       <div class="header ${this.hasHeader || (s && s.connection.status !== 'open' && s.connection.status !== 'closed' && s.connection.status !== 'connecting') ? 'shown' : ''}" part="header">
         <slot name="header" @slotchange=${(e: Event) => (this.hasHeader = (e.target as HTMLSlotElement).assignedNodes().length > 0)}></slot>${s ? this.renderConnection(s) : nothing}
       </div>
@@ -284,16 +353,9 @@ export class OzAgentChat extends OzElement {
         <div class="conversation">
           <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.onScroll}>
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
-            ${ctx ? turns.map((turn) => guard([turn, t, ctx.renderers, this.imageAllowlist], () => renderTurn(turn, ctx))) : nothing}
-            ${s && s.lastError && !lastRunError ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
+            ${ctx ? turns.map(renderOne) : nothing}
+            ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
-            ${open.length
-              ? html`<section class="interrupts" part="interrupts" tabindex="-1" aria-labelledby="interrupts-title">
-                  <p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p>
-                  <p class="hint">${t.interruptsHint}</p>
-                  <slot name="interrupts">${renderInterrupts(open, t)}</slot>
-                </section>`
-              : nothing}
           </div>
           ${showBoard && this.board === 'inline'
             ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
@@ -308,7 +370,7 @@ export class OzAgentChat extends OzElement {
             ><slot name="composer-actions" slot="actions"></slot
           ></oz-composer>
         </div>
-        ${showBoard && this.board === 'side' ? html`<aside class="board-side" part="board-panel" aria-label=${t.boardLabel}>${boardEl}</aside>` : nothing}
+        ${showBoard && this.board === 'side' ? html`<aside class="board-side" part="board-panel" aria-label=${t.boardLabel} tabindex="0">${boardEl}</aside>` : nothing}
       </div>
       <div class="visually-hidden" role="status">${this.announcement}</div>
     </div>`;

@@ -1,8 +1,8 @@
 /** How <oz-agent-chat> draws its transcript from the thread state (templates only; no state). */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CardView, InterruptView, ThreadState, Turn } from '../../src/thread/state.js';
+import type { CardView, ErrorView, ThreadState, Turn } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
-import { formatTime, isSafeHref, type OzStrings } from '../shared/strings.js';
+import type { OzStrings } from '../shared/strings.js';
 
 export interface TranscriptContext {
   state: ThreadState;
@@ -10,6 +10,13 @@ export interface TranscriptContext {
   strings: Partial<OzStrings> | undefined;
   renderers: CardRendererRegistry;
   imageAllowlist: string[];
+  /** The error `<oz-interrupts>` shows on the interrupts: not repeated as an `<oz-error>`. */
+  listed?: ErrorView | undefined;
+}
+
+/** Where in a turn its interrupts go: after the first run that ended waiting for them (-1: at the turn's end). */
+export function waitIndex(turn: Turn): number {
+  return turn.runs.findIndex((r) => r.interruptIds.length > 0);
 }
 
 /** The id of the turn's last assistant message, where the turn's card goes. */
@@ -24,14 +31,18 @@ function answerId(turn: Turn): string | undefined {
   return undefined;
 }
 
-export function renderTurn(turn: Turn, c: TranscriptContext): TemplateResult {
+/** One turn; `waits` (the interrupts' forms) goes where the turn waits for them. */
+export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateResult): TemplateResult {
   const user = turn.userMessage;
   const cardHost = turn.card ? answerId(turn) : undefined;
   const stepsShown = new Set<string>();
+  const waitAt = waits ? waitIndex(turn) : -2;
+  // Each run is one template (its items, then the interrupts where it waited), so the
+  // interrupts' element keeps its place, and its state, while other runs stream.
   return html`<div class="turn" part="turn">
     ${user ? html`<oz-message .message=${user} .strings=${c.strings}></oz-message>` : nothing}
-    ${turn.runs.map((run) =>
-      run.items.map((item) => {
+    ${turn.runs.map(
+      (run, r) => html`${run.items.map((item) => {
         switch (item.kind) {
           case 'message': {
             const m = item.message;
@@ -60,32 +71,10 @@ export function renderTurn(turn: Turn, c: TranscriptContext): TemplateResult {
               ? nothing
               : html`<oz-card .card=${turn.card.card} job=${turn.card.job} .renderers=${c.renderers} .strings=${c.strings}></oz-card>`;
           case 'error':
-            return run.error ? html`<oz-error .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
+            return run.error && run.error !== c.listed ? html`<oz-error .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
         }
-      }),
+      })}${r === waitAt ? waits : nothing}`,
     )}
+    ${waitAt === -1 ? waits : nothing}
   </div>`;
-}
-
-/** The caller's open interrupts, read-only: the forms come with <oz-interrupt>. */
-export function renderInterrupts(open: readonly InterruptView[], t: OzStrings): TemplateResult | typeof nothing {
-  if (open.length === 0) return nothing;
-  return html`<ul class="interrupt-list">
-    ${open.map((i) => {
-      const link = i.meta.console;
-      return html`<li class="interrupt" part="interrupt">
-        <div class="interrupt-head">
-          <span class="badge">${i.meta.kind ?? i.reason}</span>
-          ${i.label ? html`<span class="badge ai">${i.label.replace(/[:\s]+$/, '')}</span>` : nothing}
-          ${i.meta.what ? html`<span class="what">${i.meta.what}</span>` : nothing}
-        </div>
-        ${i.body ?? i.message ? html`<p class="interrupt-message">${i.body ?? i.message}</p>` : nothing}
-        <p class="interrupt-meta">
-          ${i.meta.deciders ? html`<span>${t.waitingDeciders(i.meta.deciders)}</span>` : nothing}
-          ${i.expiresAt ? html`<span>${t.interruptExpires(formatTime(i.expiresAt))}</span>` : nothing}
-          ${link && isSafeHref(link.url) ? html`<a href=${link.url} target="_blank" rel="noopener noreferrer">${link.label}</a>` : nothing}
-        </p>
-      </li>`;
-    })}
-  </ul>`;
 }

@@ -94,7 +94,7 @@ describe('<oz-agent-chat>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('lists the open interrupts read-only and disables the composer with the reason', async () => {
+  it('shows the open interrupts as forms where the turn waits, and disables the composer with the reason', async () => {
     const { el } = await chatWith([interruptRun]);
     let requested = 0;
     el.addEventListener('oz-interrupt-requested', () => requested++);
@@ -102,8 +102,11 @@ describe('<oz-agent-chat>', () => {
     await until(() => requested === 1);
     await until(() => q(el.shadowRoot, '[part~="interrupts"]'));
     const section = q(el.shadowRoot, '[part~="interrupts"]')!;
-    expect(section.textContent).to.contain('May I delete /tmp/x?');
-    expect(section.querySelector('a')!.getAttribute('href')).to.equal('https://console.example/j/1');
+    const forms = q(section, 'oz-interrupts')!;
+    await until(() => forms.shadowRoot?.querySelector('oz-interrupt')?.shadowRoot?.querySelector('a[part="console-link"]'));
+    const item = forms.shadowRoot!.querySelector('oz-interrupt')!;
+    expect(item.shadowRoot!.textContent).to.contain('May I delete /tmp/x?');
+    expect(item.shadowRoot!.querySelector('a[part="console-link"]')!.getAttribute('href')).to.equal('https://console.example/j/1');
     await composerOf(el).updateComplete;
     expect(textareaOf(el).disabled).to.equal(true);
     expect(q(composerOf(el).shadowRoot, '[part~="reason"]')!.textContent).to.contain('waiting for your answers');
