@@ -4,6 +4,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { fileURLToPath } from 'node:url';
 import { findChromium, CHROMIUM_ARGS } from './scripts/find-chromium.mjs';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
+import { liveEdgePlugin } from './scripts/wtr-live-edge.mjs';
 
 const executablePath = findChromium();
 
@@ -14,7 +15,11 @@ export default {
   concurrency: 2,
   testsFinishTimeout: 240_000,
   testFramework: { config: { timeout: 20_000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+    // test/browser/live: a development edge and the real proxy at /agui (needs tsx, see scripts/test.mjs).
+    liveEdgePlugin(),
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
