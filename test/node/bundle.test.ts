@@ -1,0 +1,125 @@
+/**
+ * The self-contained bundle (`vite build --mode bundle`) works from a plain
+ * HTML page with one `<script type="module">`: built into a temporary folder,
+ * served on 127.0.0.1 beside a route that answers a run with the recorded
+ * `writer` fixture as SSE, loaded in headless Chromium. The page defines every
+ * tag and renders the streamed, sanitized markdown answer. Behaviour only, no
+ * durations (figures are in bench/chat.bench.ts).
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+// @ts-expect-error: a plain .mjs helper without types
+import { findChromium, CHROMIUM_ARGS } from '../../scripts/find-chromium.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixture = readFileSync(join(root, 'test/fixtures/runs/writer.ndjson'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as { id: string; event: Record<string, unknown> });
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><link rel="icon" href="data:,"><title>oz-agui bundle</title></head>
+  <body>
+    <oz-agent-chat endpoint="" agent="writer" tenant="acme" storage="memory" style="height: 600px"></oz-agent-chat>
+    <script type="module" src="/oz-agent-chat.js"></script>
+  </body>
+</html>`;
+
+/** A page, the bundle, and the AG-UI route answering every run with the recorded writer run. */
+function serve(bundle: string): Server {
+  return createServer((req, res) => {
+    if (req.method === 'GET' && (req.url === '/' || req.url === '/index.html')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    } else if (req.method === 'GET' && req.url === '/oz-agent-chat.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(bundle);
+    } else if (req.method === 'POST' && req.url?.startsWith('/v1/agui/agents/writer')) {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        const input = JSON.parse(body) as { threadId: string; runId: string };
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+        for (const { id, event } of fixture) {
+          const own = 'threadId' in event ? { ...event, threadId: input.threadId, runId: input.runId } : event;
+          res.write(`id: ${id}\ndata: ${JSON.stringify(own)}\n\n`);
+        }
+        res.end();
+      });
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+}
+
+describe('the self-contained bundle in a plain HTML page', () => {
+  let outDir = '';
+  let server: Server;
+  let origin = '';
+  let browser: Browser;
+
+  before(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'oz-agui-bundle-'));
+    await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    server = serve(readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: (findChromium as () => string)(), headless: true, args: CHROMIUM_ARGS as string[] });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('is one ES module with no imports left to resolve and no Node globals', () => {
+    const code = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
+    assert.doesNotMatch(code, /^\s*import\s[^(]/m, 'a static import is left in the bundle');
+    assert.doesNotMatch(code, /process\.env/, 'process.env is left in the bundle');
+  });
+
+  it('defines the tags and renders a streamed run from one <script type="module">', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => customElements.get('oz-agent-chat') !== undefined);
+    const defined = await page.evaluate(() =>
+      ['oz-agent-chat', 'oz-message', 'oz-markdown', 'oz-composer', 'oz-board', 'oz-tool-call'].filter((tag) => customElements.get(tag) === undefined),
+    );
+    assert.deepEqual(defined, [], 'tags left undefined');
+
+    const box = page.locator('oz-agent-chat textarea');
+    await box.fill('Write the plan.');
+    await box.press('Enter');
+
+    // The recorded answer is markdown: a heading, a table, a list and code, rendered as HTML.
+    const heading = page.locator('oz-agent-chat').getByRole('heading', { name: 'Plan' }).first();
+    await heading.waitFor();
+    const link = page.locator('oz-agent-chat').getByRole('link', { name: 'spec' }).first();
+    assert.equal(await link.getAttribute('href'), 'https://example.com/spec');
+    assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+    assert.ok((await page.locator('oz-agent-chat table').count()) >= 1, 'the markdown table is rendered');
+    // The tenant's AI label is a badge, not the answer's first word.
+    assert.ok(!(await page.locator('oz-agent-chat').getByRole('heading', { name: /^AI:/ }).count()), 'the AI label leaked into the heading');
+    const state = await page.evaluate(() => {
+      const chat = document.querySelector('oz-agent-chat') as HTMLElement & { store?: { getState(): { turns: Array<{ runs: Array<{ phase: string }> }> } } };
+      return chat.store?.getState().turns.at(-1)?.runs.at(-1)?.phase;
+    });
+    assert.ok(state && state !== 'requested', `the run's phase: ${String(state)}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
