@@ -18,6 +18,9 @@ export function requireSameOrigin(ctx: EdgeContext, req: IncomingMessage): void 
   if (site !== undefined && site !== 'same-origin') {
     throw new EdgeHttpError(403, 'permission_denied', 'The console takes form posts from its own pages only.');
   }
+  // A browser that says same-origin is believed: under the pages' Referrer-Policy no-referrer,
+  // Chromium sends `Origin: null` even for a form posted from the page itself.
+  if (site === 'same-origin') return;
   const origin = header(req, 'origin');
   if (origin === undefined) return; // no browser sends a cross-origin POST without Origin
   const own = `http://${header(req, 'host') ?? ''}`;
