@@ -23,6 +23,7 @@ import { currentRun, currentTurn, initialThreadState, isActive, openInterrupts, 
 import { defaultSchedule, routeUrl, toFailure, type ThreadRecord, type TransportTuning } from './store-support.js';
 import { ThreadError } from './thread-error.js';
 import { acceptedTurns, retryMode } from './turn-status.js';
+import { defaultYieldToMain, sliceClock } from './yield.js';
 
 export type { ThreadRecord, TransportTuning } from './store-support.js';
 
@@ -57,6 +58,16 @@ export interface ThreadStoreOptions {
   schedule?: (flush: () => void) => () => void;
   /** Deep-freeze every state (development aid; slower). */
   autoFreeze?: boolean;
+  /**
+   * How the store gives the main thread back in a long burst of events (it
+   * notifies its listeners first). Default: `scheduler.yield()` where present,
+   * else a MessageChannel task, else a 0 ms timeout.
+   */
+  yieldToMain?: () => Promise<void>;
+  /** Longest slice of events reduced without giving the main thread back, in ms. Default 8. */
+  sliceMs?: number;
+  /** The clock that measures those slices (ms). Default: performance.now(). */
+  sliceClock?: () => number;
 }
 
 export interface ThreadStore {
@@ -113,6 +124,9 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
   const schedule = options.schedule ?? defaultSchedule;
   const saveIntervalMs = options.saveIntervalMs ?? 1000;
   const reducer = createReducer({ autoFreeze: options.autoFreeze ?? false });
+  const yieldToMain = options.yieldToMain ?? defaultYieldToMain;
+  const sliceMs = options.sliceMs ?? 8;
+  const clock = options.sliceClock ?? sliceClock;
 
   let state = initialThreadState(threadId, options.aiLabel ? { aiLabel: options.aiLabel } : {});
   let notified = state;
@@ -216,8 +230,16 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     };
     try {
       const request = { url, body, ...(options.headers ? { headers: options.headers } : {}), ...(options.credentials ? { credentials: options.credentials } : {}) };
+      let sliceStart = clock();
       for await (const streamed of transport(request, opts)) {
         if (!mine()) break;
+        if (clock() - sliceStart >= sliceMs) {
+          // A long burst: tell the listeners what is there so far, then let the page breathe.
+          flushNow();
+          await yieldToMain();
+          if (!mine()) break;
+          sliceStart = clock();
+        }
         record({ kind: 'event', at: now(), streamed });
         dispatch(streamed);
         if (streamed.event && isTerminalEvent(streamed.event)) terminal = true;

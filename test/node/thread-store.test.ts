@@ -51,6 +51,7 @@ function options(transport: RunTransport, extra: Partial<ThreadStoreOptions> = {
     now: () => 1_000 + n,
     generateId: () => `id-${++n}`,
     schedule: () => () => {},
+    sliceClock: () => 0, // never yields: notifications stay deterministic
     ...extra,
   };
 }
@@ -79,6 +80,27 @@ test('send: builds the request, follows the stream, reduces it, and notifies onc
   assert.deepEqual(records.map((r) => r.kind), ['request', 'connection', 'event', 'event', 'event', 'event', 'event', 'event', 'connection']);
   const req = records[0] as Extract<ThreadRecord, { kind: 'request' }>;
   assert.equal((req as unknown as { headers?: unknown }).headers, undefined, 'no headers recorded');
+});
+
+test('a long burst gives the main thread back between slices, notifying first, in order, dropping nothing', async () => {
+  const parts = Array.from({ length: 20 }, (_, i) => `w${i} `);
+  const fake = fakeTransport([{ events: [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')] }]);
+  let clock = 0;
+  const log: string[] = [];
+  const store = createThreadStore(options(fake.transport, {
+    sliceClock: () => (clock += 3),
+    sliceMs: 8,
+    yieldToMain: async () => {
+      log.push('yield');
+    },
+  }));
+  store.subscribe(() => log.push('notify'));
+  await store.send('go');
+  const yields = log.filter((l) => l === 'yield').length;
+  assert.ok(yields >= 5, `yielded ${yields} times`);
+  for (let i = 0; i < log.length; i++) if (log[i] === 'yield') assert.equal(log[i - 1], 'notify', 'listeners hear of the slice before the yield');
+  assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
+  assert.equal(store.getState().status, 'idle');
 });
 
 test('a second send while a turn runs is refused with a typed error; so is one while interrupts wait', async () => {
