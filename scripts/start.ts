@@ -6,12 +6,14 @@
  *   OZ_EDGE_URL=https://edge.example.com:7443  the edge to use (the embedded dev edge when unset)
  *   OZ_CA_FILE=ca.crt                          its private CA, when it has one
  *   OZ_TENANT=acme                             the tenant
+ *   OZ_AI_LABEL='AI: '                         the tenant's AI label (the dev edge's is 'AI: ')
  *   OZ_PEOPLE_FILE=people.json                 {"<person>": "<their app token>"}, read on the server only
  *   OZ_AGENTS=helper,asker                     the agents the app offers
  *   PORT=5173, OZ_EDGE_PORT=7443
+ *   OZ_EDGE_FAULTS=drop-after=7             network faults on every stream of the dev edge (see its README)
  */
 import { readFileSync } from 'node:fs';
-import { startEdge } from 'oz-agui/edge';
+import { parseFaults, startEdge } from 'oz-agui/edge';
 import { startChatApp } from '../examples/chat-app/server.js';
 
 const DEV_PEOPLE = { ana: 'ana-token', ben: 'ben-token', cy: 'cy-token' };
@@ -24,7 +26,12 @@ const stops: Array<() => Promise<void>> = [];
 let edgeUrl = env.OZ_EDGE_URL;
 if (!edgeUrl) {
   const edgePort = Number(env.OZ_EDGE_PORT ?? 7443);
-  const edge = await startEdge({ port: edgePort, host: '127.0.0.1', publicUrl: `http://localhost:${edgePort}` });
+  const edge = await startEdge({
+    port: edgePort,
+    host: '127.0.0.1',
+    publicUrl: `http://localhost:${edgePort}`,
+    ...(env.OZ_EDGE_FAULTS ? { faults: parseFaults(env.OZ_EDGE_FAULTS) } : {}),
+  });
   stops.push(() => edge.close());
   edgeUrl = edge.url;
   console.log(`Development edge: ${edge.url} (development credentials; see server/edge/README.md)`);
@@ -34,6 +41,7 @@ const people = env.OZ_PEOPLE_FILE ? (JSON.parse(readFileSync(env.OZ_PEOPLE_FILE,
 const app = await startChatApp({
   edgeUrl,
   tenant: env.OZ_TENANT ?? 'acme',
+  aiLabel: env.OZ_AI_LABEL ?? (env.OZ_EDGE_URL ? undefined : 'AI: '),
   people,
   agents: env.OZ_AGENTS ? env.OZ_AGENTS.split(',').map((a) => a.trim()).filter(Boolean) : DEV_AGENTS,
   port,

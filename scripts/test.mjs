@@ -1,8 +1,8 @@
 /**
- * `npm test`: typecheck, lint, Node tests (unit and loopback integration),
+ * `npm test`: typecheck, the bundle size, lint, Node tests (unit and loopback integration),
  * browser tests in real Chromium. Prints each step's output, then one bare
  * line `N passed, N failed` summing all of them, and exits non-zero on any
- * failure. `--only <step>` runs one step (typecheck, lint, unit, browser).
+ * failure. `--only <step>` runs one step (typecheck, size, lint, unit, browser, e2e).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -36,37 +36,49 @@ function readCounts(file) {
   }
 }
 
+/** Runs the node:test files of a folder (unit and loopback integration, or e2e) and counts them. */
+async function nodeTests(dir, concurrency) {
+  const files = readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
+  if (files.length === 0) return { passed: 0, failed: 1, note: `no tests found in ${dir}` };
+  const countFile = join(work, `${dir.replaceAll('/', '-')}-counts.json`);
+  const code = await run(process.execPath, [
+    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/node-count-reporter.mjs', `--test-reporter-destination=${countFile}`,
+    ...files,
+  ]);
+  const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
 const steps = {
   async typecheck() {
     const code = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  },
+  async size() {
+    // The self-contained <oz-agent-chat> bundle against its gzip budget (bytes, deterministic).
+    const code = await run(process.execPath, ['scripts/size-check.mjs']);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   },
   async lint() {
     const code = await run(bin('eslint'), ['.', '--max-warnings', '0']);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   },
-  async unit() {
-    const files = readdirSync(join(root, 'test/node')).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `test/node/${f}`);
-    if (files.length === 0) return { passed: 0, failed: 1, note: 'no Node tests found' };
-    const countFile = join(work, 'node-counts.json');
-    const code = await run(process.execPath, [
-      '--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=120000',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=./scripts/node-count-reporter.mjs', `--test-reporter-destination=${countFile}`,
-      ...files,
-    ]);
-    const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
-    if (code !== 0 && counts.failed === 0) counts.failed = 1;
-    return counts;
-  },
+  unit: () => nodeTests('test/node', 2),
   async browser() {
     process.env.CHROME_PATH ||= findChromium();
     const countFile = join(work, 'wtr-counts.json');
-    const code = await run(bin('wtr'), ['--config', 'web-test-runner.config.mjs'], { OZ_WTR_COUNT_FILE: countFile });
+    // The live tests' plugin (scripts/wtr-live-edge.mjs) imports the edge and proxy sources (TypeScript).
+    const nodeOptions = [process.env.NODE_OPTIONS, '--import tsx --conditions=source'].filter(Boolean).join(' ');
+    const code = await run(bin('wtr'), ['--config', 'web-test-runner.config.mjs'], { OZ_WTR_COUNT_FILE: countFile, NODE_OPTIONS: nodeOptions });
     const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     return counts;
   },
+  // playwright-core in Chromium against `npm start`'s servers; one file at a time (each starts them).
+  e2e: () => nodeTests('test/e2e', 1),
 };
 
 const total = { passed: 0, failed: 0, skipped: 0 };

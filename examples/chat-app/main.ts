@@ -13,6 +13,7 @@ interface Me {
   people: string[];
   agents: string[];
   tenant: string;
+  aiLabel: string | null;
 }
 
 const app = document.getElementById('app')!;
@@ -110,7 +111,7 @@ function chatView(m: Me) {
       ${current
         ? keyed(
             current.id,
-            html`<oz-agent-chat id="chat" endpoint="/agui" agent=${current.agent} tenant=${m.tenant} thread-id=${current.id}></oz-agent-chat>`,
+            html`<oz-agent-chat id="chat" endpoint="/agui" agent=${current.agent} tenant=${m.tenant} thread-id=${current.id} ai-label=${m.aiLabel ?? nothing}></oz-agent-chat>`,
           )
         : html`<p class="empty">Start a new thread to talk to an agent.</p>`}
     </main>

@@ -15,6 +15,8 @@ export interface ChatAppOptions {
   /** The OZ edge (or development edge) base URL. */
   edgeUrl: string;
   tenant: string;
+  /** The tenant's AI label (OZ starts each answer with it), shown by the chat as a badge. */
+  aiLabel?: string;
   /** Person -> their OZ app token. Stays on the server. */
   people: Record<string, string>;
   /** Agents the page offers, and the proxy lets through. */
@@ -79,7 +81,7 @@ export async function startChatApp(options: ChatAppOptions): Promise<ChatApp> {
       if (url.pathname.startsWith('/agui/')) return await proxy(req, res);
       if (url.pathname === '/api/me' && req.method === 'GET') {
         const person = sessions.read(req.headers.cookie);
-        return json(res, 200, { person: person ?? null, people: Object.keys(options.people), agents: options.agents, tenant: options.tenant });
+        return json(res, 200, { person: person ?? null, people: Object.keys(options.people), agents: options.agents, tenant: options.tenant, aiLabel: options.aiLabel ?? null });
       }
       if (url.pathname === '/api/sign-in' && req.method === 'POST') {
         if (req.headers['content-type'] !== 'application/json') return json(res, 415, { code: 'unsupported_media_type', message: 'Send JSON.' });

@@ -23,6 +23,7 @@ import { EdgeStats } from './http/stats.js';
 export { EdgeStats } from './http/stats.js';
 export type { EdgeStatsSnapshot } from './http/stats.js';
 export type { FaultOptions } from './http/faults.js';
+export { parseFaults } from './http/faults.js';
 export { EdgeHttpError } from './http/errors.js';
 export type * from './contract.js';
 

@@ -1,0 +1,123 @@
+// End-to-end: the chat app as `npm start` serves it, in Debian's Chromium.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from './servers.js';
+import { ask, deepText, launch, openThread, runEnded, screenshot } from './browser.js';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  app = await startApp();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+test('ana asks helper to greet the team, approves, and sees the card and the board note', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await openThread(page, app.url, 'ana', 'helper');
+    await ask(page, 'Please greet the team');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('button', { name: 'Send answers' }).click();
+    await page.getByText('I posted the greeting to #team.', { exact: true }).waitFor();
+    await page.locator('oz-agent-chat oz-card').first().waitFor();
+    const board = page.locator('oz-agent-chat oz-board');
+    await board.getByText(/greet/i).first().waitFor();
+    await screenshot(page, 'helper-approved');
+    // The page never held a token.
+    const html = await page.content();
+    assert.ok(!html.includes('ana-token'));
+  } finally {
+    await context.close();
+  }
+});
+
+test('delegator: ana approves her step, ben gives the four-eyes approval in the console, the run streams on', async () => {
+  const ana = await browser.newContext();
+  const ben = await browser.newContext();
+  const page = await ana.newPage();
+  try {
+    await openThread(page, app.url, 'ana', 'delegator');
+    await ask(page, 'Ship the billing release');
+    // ana's own step approval is a form; the four-eyes release waits for someone else.
+    await page.getByRole('button', { name: 'Approve' }).first().click();
+    await page.getByRole('button', { name: 'Send answers' }).click();
+    const waiting = page.locator('oz-agent-chat oz-waiting');
+    await waiting.getByText(/Publish release 2\.1\.0/).first().waitFor();
+    const consoleUrl = await waiting.getByRole('link').first().getAttribute('href');
+    assert.ok(consoleUrl, 'oz-waiting links to the console where ben decides');
+    await screenshot(page, 'delegator-waiting-for-ben');
+
+    const benPage = await ben.newPage();
+    // ben follows the link: he signs in to the edge's console and lands on the job's page.
+    const link = new URL(consoleUrl);
+    await benPage.goto(`${link.origin}/console/sign-in?token=ben-token&next=${encodeURIComponent(link.pathname)}`);
+    await benPage.getByRole('button', { name: 'Approve' }).first().click();
+    await screenshot(benPage, 'delegator-ben-console');
+
+    // exact: the hidden status region also says it ("The assistant answered: …").
+    await page.getByText('Every step is done.', { exact: true }).waitFor();
+    await screenshot(page, 'delegator-done');
+  } finally {
+    await ana.close();
+    await ben.close();
+  }
+});
+
+async function writerText(page: Page): Promise<string> {
+  return deepText(page.locator('oz-agent-chat oz-message .assistant .bubble').last());
+}
+
+test('a reload in the middle of a streaming answer restores the thread and follows the turn to its end', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    // The undisturbed answer first, in a thread of its own.
+    await openThread(page, app.url, 'ana', 'writer');
+    await ask(page, 'Write chunks=400 pace=10');
+    await runEnded(page);
+    const whole = await writerText(page);
+    assert.ok(whole.length > 1000, `the writer's answer arrived (${whole.length} characters)`);
+
+    await page.getByRole('button', { name: 'New thread' }).click();
+    await ask(page, 'Write chunks=400 pace=10');
+    await page.locator('oz-agent-chat oz-message .assistant .bubble').getByText(/\S{3,}/).first().waitFor();
+    const before = await writerText(page);
+    assert.ok(before.length < whole.length, 'the page reloads while the answer still streams');
+    await page.reload();
+    await page.locator('oz-agent-chat oz-message').first().waitFor();
+    await runEnded(page);
+    const resumed = await writerText(page);
+    assert.equal(resumed, whole, 'the reloaded transcript ends with the whole answer, nothing twice');
+    await screenshot(page, 'writer-after-reload');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a stream the edge cuts mid-turn again and again still shows the whole turn once', async () => {
+  const cut = await startApp({ OZ_EDGE_FAULTS: 'drop-after=3' });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await openThread(page, cut.url, 'ana', 'helper');
+    await ask(page, 'Please greet the team');
+    await page.getByText('Waiting for approval').first().waitFor();
+    const text = await deepText(page.locator('oz-agent-chat oz-message .assistant .bubble').first());
+    await screenshot(page, 'helper-after-cuts');
+    assert.equal(text.match(/I will greet the team/g)?.length, 1, text);
+    const stats = (await (await fetch(`${cut.edgeUrl}/__edge/stats`)).json()) as { resumeRequests: number; faultsApplied: number };
+    assert.ok(stats.faultsApplied >= 2 && stats.resumeRequests >= 2, JSON.stringify(stats));
+    await screenshot(page, 'helper-after-cuts');
+  } finally {
+    await context.close();
+    await cut.stop();
+  }
+});
