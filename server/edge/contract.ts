@@ -83,10 +83,20 @@ export interface ConsoleWait {
   decidable: boolean; // by this viewer
 }
 
+/** Whether a caller may use an agent of a tenant at all, decided before the body is read. */
+export type Authorization = { ok: true } | { ok: false; status: number; body: HttpErrorBody };
+
 export interface EdgeRuntime {
   readonly clock: Clock;
   /** Who a credential is; undefined when unknown (the route answers 401). */
   authenticate(credential: Credential): Caller | undefined;
+  /**
+   * The caller's checks that need no body (tenant, a registered app's key, the
+   * agent, feeds.read, content, jobs.start.granted, a key's scopes). The route
+   * calls it before it reads a byte of the body and answers a refusal with the
+   * body unread. Optional: a runtime without it is checked in startRun only.
+   */
+  authorize?(caller: Caller, agent: string, tenant: string): Authorization;
   /** The tenant's allowed browser origins (CORS). */
   allowedOrigins(tenant: string): readonly string[];
   /**

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { agentRoutePath } from '../../src/protocol/index.js';
+import { request as httpRequest } from 'node:http';
+import { MAX_BODY_BYTES, agentRoutePath } from '../../src/protocol/index.js';
 import { startEdge, type StartEdgeOptions, type StartedEdge } from '../../server/edge/index.js';
 import { createVirtualClock } from '../../server/edge/runtime/index.js';
 import { followRun, openStream, send, type Received, type Stream } from './edge-http-client.js';
@@ -179,4 +180,59 @@ describe('edge http: with the development runtime', () => {
     assert.equal(error.type, 'RUN_ERROR');
     assert.equal(error.code, 'revoked');
   });
+
+  test('permissions before the body: another tenant, a scoped key for another agent, an app key, no jobs.start.granted or content are 403 with a slow 4 MiB body unread', { timeout: 20_000 }, async () => {
+    const e = await start();
+    const cases: Array<[token: string, agent: string, tenant: string]> = [
+      ['ana-token', 'helper', 'other'],
+      ['acme-helper-key', 'asker', 'acme'],
+      ['chat-app-key', 'helper', 'acme'],
+      ['dana-token', 'helper', 'acme'],
+      ['eve-token', 'helper', 'acme'],
+    ];
+    for (const [token, agent, tenant] of cases) {
+      const r = await sendSlowHugeBody(e.url + agentRoutePath(agent, tenant), token);
+      assert.equal(r.status, 403, token);
+      assert.equal(JSON.parse(r.body).code, 'permission_denied', token);
+      assert.equal(r.connection, 'close', token);
+      assert.equal(r.sentBeforeAnswer, SLOW_CHUNK, `${token}: answered after the first 64 KiB`);
+      assert.ok(r.sentTotal < SLOW_DECLARED, `${token}: the connection closed before the body was taken (${r.sentTotal} bytes)`);
+    }
+    assert.equal(e.runtime.audit.filter((x) => x.action === 'run.start').length, 0, 'no run started');
+  });
 });
+
+/** Within the 4 MiB limit: only the caller's check can answer before the body arrives. */
+const SLOW_DECLARED = MAX_BODY_BYTES;
+const SLOW_CHUNK = 64 * 1024;
+
+/** Sends one 64 KiB chunk of a declared 4 MiB JSON body, waits for the answer, then keeps writing until the edge closes. */
+function sendSlowHugeBody(url: string, token: string): Promise<{ status: number; body: string; connection?: string; sentBeforeAnswer: number; sentTotal: number }> {
+  const chunk = Buffer.alloc(SLOW_CHUNK, 0x20);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let sentBeforeAnswer = -1;
+    const req = httpRequest(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Content-Length': String(SLOW_DECLARED) } });
+    req.on('response', (res) => {
+      sentBeforeAnswer = sent;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => {
+        const done = () => resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection, sentBeforeAnswer, sentTotal: sent });
+        const pump = () => {
+          while (sent < SLOW_DECLARED) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+        };
+        req.on('error', done);
+        req.on('close', done);
+        pump();
+      });
+    });
+    req.on('error', (err) => (sentBeforeAnswer < 0 ? reject(err) : undefined));
+    req.write(chunk);
+    sent = chunk.length;
+  });
+}

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EventType, META, OZ_CARD, OZ_RESUME, OZ_WAITING, readInterruptMeta, readWaitingForOthers } from '../../src/protocol/index.js';
 import { CONFIRM_ACCOUNT } from '../../server/edge/runtime/agents/confirmer.js';
+import { RESTART_WHAT } from '../../server/edge/runtime/agents/restarter.js';
 import { PUBLIC_URL, checkEvents, custom, input, interruptsOf, ofType, outcomeOf, runOk, setup, startOk, user, who } from './edge-runtime-harness.js';
 
 describe('edge runtime: interrupts', () => {
@@ -162,5 +163,29 @@ describe('edge runtime: four eyes and the console', () => {
     const { events } = runOk(rt, clock, 'ben-token', 'delegator', input('fe2', [user('go')]));
     const cards = custom(events, OZ_CARD) as Array<{ card: { type: string } }>;
     assert.ok(cards.some((c) => c.card.type === 'finding'));
+  });
+
+  it('restart: a confirmation with oz0/kind restart, the approval schema, expiresAt, and the run streams on once approved', async () => {
+    const { rt, clock } = setup();
+    const first = runOk(rt, clock, 'ana-token', 'restarter', input('rs', [user('apply the config')]));
+    await checkEvents(first.events);
+    const [i, ...more] = interruptsOf(first.events);
+    assert.equal(more.length, 0);
+    assert.equal(i!.reason, 'confirmation');
+    assert.equal(i!.toolCallId, undefined);
+    assert.equal(i!.message, RESTART_WHAT);
+    assert.deepEqual(i!.responseSchema, { type: 'object', properties: { approved: { type: 'boolean', title: 'Approve' }, comment: { type: 'string', title: 'Comment' } }, required: ['approved'], additionalProperties: false });
+    assert.ok(Date.parse(i!.expiresAt!) > clock.now());
+    const m = readInterruptMeta(i!);
+    assert.equal(m.kind, 'restart');
+    assert.equal(m.what, RESTART_WHAT);
+    assert.equal(m.job, rt.threads.get('acme', 'rs')!.turns[0]!.turn.root.id);
+    assert.match(m.deciders!, /ana/);
+    assert.deepEqual(m.console, { label: 'Decide in OZ', url: `${PUBLIC_URL}/console/jobs/${m.job}` });
+    const next = startOk(rt, 'ana-token', 'restarter', input('rs', [], { resume: [{ interruptId: i!.id, status: 'resolved', payload: { approved: true } }] }));
+    clock.advance(60_000);
+    await checkEvents(next.events);
+    assert.equal(outcomeOf(next.events), 'success');
+    assert.match(ofType(next.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join(''), /Restarted the billing service/);
   });
 });

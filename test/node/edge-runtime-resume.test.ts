@@ -194,4 +194,44 @@ describe('edge runtime: the history', () => {
     const pw = runOk(rt, clock, 'ana-token', 'partial', input('pt', [user('go'), { id: pm, role: 'assistant', content: 'x' }, user('more')]));
     assert.equal(runError(pw.events).code, 'turn_waiting');
   });
+
+  it('the re-check after a long wait refuses a yes: OZ denies that step with the reason, and decides none of the others', async () => {
+    const { rt, clock } = setup({ agents: { twin }, recheckAfterMs: 5 * 60_000 });
+    const [a, b] = interruptsOf(runOk(rt, clock, 'ana-token', 'twin', input('rc', [user('go')])).events).map((x) => x.id) as [string, string];
+    rt.failRecheck(a, 'ana may no longer approve calls to a.one');
+    clock.advance(5 * 60_000); // six minutes after the interrupts were shown
+    const log = startOk(rt, 'ana-token', 'twin', input('rc', [], { resume: [resolved(a, { approved: true }), resolved(b, { approved: true })] }));
+    await checkEvents(log.events);
+    const e = runError(log.events);
+    assert.equal(e.code, 'permission_denied');
+    const d = readRunErrorDetails(e.metadata);
+    assert.equal(d.entry, a);
+    assert.equal(d.reason, 'ana may no longer approve calls to a.one');
+    assert.deepEqual(d.decided, []);
+    assert.deepEqual(d.notDecided, [b]);
+    assert.match(e.message, /re-check/);
+    // that step is denied (its oz0.resume says so), the other is not decided
+    assert.deepEqual(custom(log.events, OZ_RESUME), [{ interruptId: a, outcome: 'decided', approved: false }]);
+    assert.equal(rt.findWait(a)?.status, 'decided');
+    assert.equal(rt.findWait(a)?.decision?.approved, false);
+    assert.equal(rt.findWait(b)?.status, 'open');
+    // the next run answers the rest; the denied step's result carries the reason
+    const next = startOk(rt, 'ana-token', 'twin', input('rc', [], { resume: [resolved(b, { approved: true })] }));
+    clock.advance(60_000);
+    await checkEvents(next.events);
+    assert.equal(outcomeOf(next.events), 'success');
+    const denied = rt.threads.get('acme', 'rc')!.turns[0]!.turn.waits.find((w) => w.id === rt.findWait(a)!.id)!;
+    assert.equal(denied.decision?.comment, 'ana may no longer approve calls to a.one');
+    assert.ok(rt.audit.some((x) => x.action === 'interrupt.decide' && x.actor === 'edge' && x.details?.approved === false));
+  });
+
+  it('the re-check runs only after a long wait: a yes within recheckAfterMs is decided', () => {
+    const { rt, clock } = setup({ agents: { twin }, recheckAfterMs: 5 * 60_000 });
+    const [a, b] = interruptsOf(runOk(rt, clock, 'ana-token', 'twin', input('rq', [user('go')])).events).map((x) => x.id) as [string, string];
+    rt.failRecheck(a, 'never asked');
+    const log = startOk(rt, 'ana-token', 'twin', input('rq', [], { resume: [resolved(a, { approved: true }), resolved(b, { approved: true })] }));
+    clock.advance(60_000);
+    assert.equal(outcomeOf(log.events), 'success');
+    assert.equal(rt.findWait(a)?.decision?.approved, true);
+  });
 });

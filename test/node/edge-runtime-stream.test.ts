@@ -228,4 +228,32 @@ describe('edge runtime: steps and cards (delegator)', () => {
     assert.ok(i.every((x) => !('subagentRunId' in x)));
     void who;
   });
+
+  it('the job\'s stream skips ahead: the message ends where it was, the rest is left out, the whole answer comes as its own message before RUN_FINISHED', async () => {
+    const { rt, clock } = setup({ agentParams: { writer: { chunks: 20, chunkSize: 10, paceMs: 10 } } });
+    const log = startOk(rt, 'ana-token', 'writer', input('sk', [user('write')]));
+    clock.advance(45); // a few chunks streamed
+    assert.ok(rt.skipAhead(log.runId));
+    clock.advance(60_000);
+    const events = log.events;
+    await checkEvents(events);
+    assert.equal(outcomeOf(events), 'success');
+    const starts = ofType(events, EventType.TEXT_MESSAGE_START);
+    assert.equal(starts.length, 2);
+    const [cut, whole] = starts.map((s) => s.messageId) as [string, string];
+    assert.notEqual(cut, whole);
+    const text = (id: string) => ofType(events, EventType.TEXT_MESSAGE_CONTENT).filter((c) => c.messageId === id).map((c) => c.delta).join('');
+    const cutText = text(cut);
+    const wholeText = text(whole);
+    assert.equal(wholeText.length, 'AI: '.length + 200, 'the whole answer');
+    assert.ok(wholeText.startsWith(cutText) && cutText.length < wholeText.length, 'the cut message is a prefix: the rest of it was left out');
+    assert.ok(ofType(events, EventType.TEXT_MESSAGE_CONTENT).filter((c) => c.messageId === cut).length < 20);
+    // the cut message ends where it was; the whole answer is a message of its own, right before RUN_FINISHED
+    const i = events.findIndex((e) => e.type === EventType.TEXT_MESSAGE_END && (e as { messageId: string }).messageId === cut);
+    assert.ok(i > 0 && i < events.findIndex((e) => e.type === EventType.TEXT_MESSAGE_START && (e as { messageId: string }).messageId === whole));
+    const tail = events.slice(-4).map((e) => e.type);
+    assert.deepEqual(tail, [EventType.TEXT_MESSAGE_START, EventType.TEXT_MESSAGE_CONTENT, EventType.TEXT_MESSAGE_END, EventType.RUN_FINISHED]);
+    // the history knows the whole answer's message as the turn's
+    assert.ok(rt.threads.get('acme', 'sk')!.turns[0]!.turn.messageIds.has(whole));
+  });
 });

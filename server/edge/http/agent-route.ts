@@ -1,6 +1,6 @@
 /**
- * `POST /v1/agui/agents/<agent>?tenant=<tenant>`: checks the caller before a
- * byte of the body is read, reads the body within 4 MiB, checks its media type,
+ * `POST /v1/agui/agents/<agent>?tenant=<tenant>`: checks the caller (who, and
+ * what they may do with the agent) before a byte of the body is read, reads the body within 4 MiB, checks its media type,
  * JSON and schema, asks the runtime to start (or follow) the run, and streams
  * the run's log from the client's Last-Event-ID.
  */
@@ -38,6 +38,9 @@ export async function handleAgentRun(ctx: EdgeContext, req: IncomingMessage, res
     });
   }
   if (!tenant) throw new EdgeHttpError(400, 'invalid_argument', 'The tenant query parameter is required.');
+  // The caller's permissions for this agent and tenant, still before the body (answered with Connection: close).
+  const allowed = runtime.authorize?.(caller, agent, tenant);
+  if (allowed && !allowed.ok) throw EdgeHttpError.fromRefusal(allowed.status, allowed.body);
 
   // 2. What the body is, then the body itself within the limit.
   requireMediaType(req, 'application/json');

@@ -136,6 +136,11 @@ export class IdentityStore {
     return caller.permissions.has(permission);
   }
 
+  /** Whether a permission the person held was taken away (their thread then ends with RUN_ERROR revoked). */
+  wasRevoked(tenant: string, person: string, permission: string): boolean {
+    return this.#revoked.get(`${tenant}/${person}`)?.has(permission) ?? false;
+  }
+
   /** Takes a permission (default: content) away from a person, effective immediately. */
   revoke(tenant: string, person: string, permission = 'content'): void {
     const key = `${tenant}/${person}`;

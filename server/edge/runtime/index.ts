@@ -35,6 +35,8 @@ export interface EdgeRuntimeOptions {
   publicUrl?: string;
   /** How long an interrupt waits before the edge denies it (default 15 minutes). */
   interruptTtlMs?: number;
+  /** A yes to a wait older than this is checked again (default 10 minutes); failRecheck() makes the re-check refuse. */
+  recheckAfterMs?: number;
   /** Parameters per agent, e.g. `{writer: {chunks, chunkSize, paceMs}}`. */
   agentParams?: { writer?: { chunks?: number; chunkSize?: number; paceMs?: number } } & Record<string, Record<string, unknown> | undefined>;
   /** Extra (or replacement) scripted agents by name. */
@@ -43,6 +45,9 @@ export interface EdgeRuntimeOptions {
 
 /** The default interrupt deadline: 15 minutes. */
 export const DEFAULT_INTERRUPT_TTL_MS = 15 * 60 * 1000;
+
+/** A yes to a wait older than this is checked again: 10 minutes. */
+export const DEFAULT_RECHECK_AFTER_MS = 10 * 60 * 1000;
 
 /** Creates a development edge runtime. */
 export function createEdgeRuntime(options: EdgeRuntimeOptions = {}): DevEdgeRuntime {
@@ -53,6 +58,7 @@ export function createEdgeRuntime(options: EdgeRuntimeOptions = {}): DevEdgeRunt
     generateId: options.generateId ?? (() => randomUUID().replace(/-/g, '').slice(0, 16)),
     identities: options.identities ?? devIdentities(),
     interruptTtlMs: options.interruptTtlMs ?? DEFAULT_INTERRUPT_TTL_MS,
+    recheckAfterMs: options.recheckAfterMs ?? DEFAULT_RECHECK_AFTER_MS,
     agentParams: params,
     agents: { ...builtInAgents(), ...(options.agents ?? {}) },
   };

@@ -16,6 +16,8 @@ export interface ResumeError {
   code: string;
   message: string;
   metadata: Record<string, unknown>;
+  /** A yes the re-check after a long wait refused: the platform denies this step (the one exception to "none"). */
+  deny?: { plan: Plan; reason: string };
 }
 
 /** What a resume did: its oz0.resume events, and the error when deciding failed midway. */
@@ -32,6 +34,10 @@ export interface ResumeServices {
   /** Whether the job refuses its update for this wait (a fault to simulate the partial case). */
   refusesUpdate(wait: Wait): boolean;
   decided(wait: Wait, decision: Decision): void;
+  /** How long a wait may wait before a yes is checked again (undefined: never). */
+  recheckAfterMs?: number;
+  /** The re-check of a yes after a long wait: the reason it refuses, or undefined. */
+  recheck?(wait: Wait): string | undefined;
 }
 
 type Plan = { entry: ResumeEntry; wait: Wait; outcome: 'decide' | 'already' | 'acknowledge'; decision?: Decision };
@@ -103,6 +109,22 @@ function check(entries: readonly ResumeEntry[], turn: Turn, svc: ResumeServices)
       if (wait.reason === 'input_required' && !svc.who.permissions.has('content')) {
         return err('permission_denied', 'Answering needs the content permission.', { ...at, [ERROR_META.reason]: 'no content permission' });
       }
+      const waited = now - (wait.createdAt ?? now);
+      if (decision.approved && svc.recheckAfterMs !== undefined && waited > svc.recheckAfterMs) {
+        const reason = svc.recheck?.(wait);
+        if (reason !== undefined) {
+          const others = plans.filter((p) => p !== plan).map((p) => p.entry.interruptId);
+          return {
+            ...err('permission_denied', `The re-check after a long wait refused this yes, and OZ denied the step: ${reason}. None of the other entries was decided.`, {
+              ...at,
+              [ERROR_META.reason]: reason,
+              [ERROR_META.decided]: [],
+              [ERROR_META.notDecided]: others,
+            }),
+            deny: { plan, reason },
+          };
+        }
+      }
     }
   }
   return plans;
@@ -115,7 +137,16 @@ function resumeEvent(clock: Clock, value: OzResumeValue): AguiEvent {
 /** Checks and then decides a resume's entries, in order. */
 export function applyResume(entries: readonly ResumeEntry[], turn: Turn, svc: ResumeServices): ResumeResult | ResumeError {
   const checked = check(entries, turn, svc);
-  if (!Array.isArray(checked)) return checked;
+  if (!Array.isArray(checked)) {
+    if (!checked.deny) return checked;
+    // The platform denies the step the re-check refused, with the reason; nothing else is decided.
+    const { plan, reason } = checked.deny;
+    const denial: Decision = { approved: false, comment: reason, by: 'edge', via: 'recheck' };
+    plan.wait.settle(denial);
+    svc.decided(plan.wait, denial);
+    const { deny: _deny, ...error } = checked;
+    return { events: [resumeEvent(svc.clock, { interruptId: plan.entry.interruptId, outcome: 'decided', approved: false })], error };
+  }
   const events: AguiEvent[] = [];
   const decided: string[] = [];
   for (const [i, plan] of checked.entries()) {

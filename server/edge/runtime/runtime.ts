@@ -5,7 +5,7 @@
  */
 import type { AguiEvent, ConsoleLink, HttpErrorBody, RunAgentRequest } from '../../../src/protocol/index.js';
 import { EventType, META, THREAD_ID_PATTERN } from '../../../src/protocol/index.js';
-import type { AuditEntry, Caller, Clock, ConsoleWait, Credential, EdgeRuntime, RunStart } from '../contract.js';
+import type { AuditEntry, Authorization, Caller, Clock, ConsoleWait, Credential, EdgeRuntime, RunStart } from '../contract.js';
 import { consoleWaits, decideInConsole } from './console.js';
 import { checkHistory, newestUserText } from './history.js';
 import type { IdentityConfig } from './identities.js';
@@ -27,6 +27,8 @@ export interface RuntimeParts {
   identities: IdentityConfig;
   publicUrl?: string;
   interruptTtlMs: number;
+  /** A yes to a wait older than this is checked again (the re-check after a long wait). */
+  recheckAfterMs: number;
   agentParams: Record<string, Record<string, unknown>>;
   agents: Record<string, Script>;
 }
@@ -41,6 +43,7 @@ export class DevEdgeRuntime implements EdgeRuntime {
   readonly threads = new ThreadStore();
   readonly #audit: AuditEntry[] = [];
   readonly #refused = new Set<string>();
+  readonly #recheckFails = new Map<string, string>();
   #runSeq = 0;
 
   constructor(readonly parts: RuntimeParts) {
@@ -120,6 +123,24 @@ export class DevEdgeRuntime implements EdgeRuntime {
     if (wait) this.#refused.add(wait.id);
   }
 
+  /**
+   * The job's stream skips ahead (the run fell behind, or the job continued as
+   * new), for a turn named by its job or by one of its runs' ids: the message
+   * being streamed ends there, and the run ends with the whole answer.
+   */
+  skipAhead(jobOrRunId: string): boolean {
+    for (const { record } of this.threads.turns()) {
+      if (record.turn.root.id === jobOrRunId || record.runs.some((r) => r.runId === jobOrRunId)) return record.turn.skipAhead();
+    }
+    return false;
+  }
+
+  /** Makes the re-check after a long wait refuse a yes to this interrupt, with the reason. */
+  failRecheck(id: string, reason = 'the approval rules changed while it waited'): void {
+    const wait = this.findWait(id);
+    if (wait) this.#recheckFails.set(wait.id, reason);
+  }
+
   /** The wait behind an interrupt id (any version of it), in any turn. */
   findWait(id: string): Wait | undefined {
     const parsed = parseInterruptId(id);
@@ -166,15 +187,31 @@ export class DevEdgeRuntime implements EdgeRuntime {
     });
   }
 
-  startRun(caller: Caller, agent: string, tenant: string, input: RunAgentRequest): RunStart {
-    const tenantConfig = this.identities.tenant(tenant);
-    if (!tenantConfig || caller.tenant !== tenant) return refuse(403, 'permission_denied', 'The caller belongs to no such tenant.');
+  /**
+   * What is checked before the body is read: the tenant, a registered app's
+   * key, the agent, feeds.read, a key's scopes, the content permission and
+   * jobs.start.granted. A person whose content permission was revoked passes:
+   * their thread, named in the body, ends with RUN_ERROR revoked.
+   */
+  authorize(caller: Caller, agent: string, tenant: string): Authorization {
+    if (!this.identities.tenant(tenant) || caller.tenant !== tenant) return refuse(403, 'permission_denied', 'The caller belongs to no such tenant.');
     if (caller.kind === 'app_key') return refuse(403, 'permission_denied', 'A registered app\'s key is accepted only for token exchange: exchange it with a person\'s token.');
-    const script = this.parts.agents[agent];
-    if (!script) return refuse(404, 'not_found', `No agent named ${agent}.`);
+    if (!this.parts.agents[agent]) return refuse(404, 'not_found', `No agent named ${agent}.`);
     const perms = this.permissionsOf(caller);
     if (!perms.has('feeds.read')) return refuse(403, 'permission_denied', 'The caller needs feeds.read.');
     if (caller.agentScopes && !caller.agentScopes.includes(agent)) return refuse(403, 'permission_denied', `The key's scopes do not reach agent ${agent}.`);
+    const revoked = caller.kind === 'person' && !!caller.person && this.identities.wasRevoked(tenant, caller.person, 'content');
+    if (!perms.has('content') && !revoked) return refuse(403, 'permission_denied', 'The caller needs the content permission: a thread carries what was said.');
+    if (!perms.has('jobs.start.granted') && !revoked) return refuse(403, 'permission_denied', `The caller needs jobs.start.granted for agent ${agent}.`);
+    return { ok: true };
+  }
+
+  startRun(caller: Caller, agent: string, tenant: string, input: RunAgentRequest): RunStart {
+    const allowed = this.authorize(caller, agent, tenant);
+    if (!allowed.ok) return allowed;
+    const tenantConfig = this.identities.tenant(tenant)!;
+    const script = this.parts.agents[agent]!;
+    const perms = this.permissionsOf(caller);
     if (!THREAD_ID_PATTERN.test(input.threadId)) return refuse(400, 'invalid_argument', 'threadId: letters, digits and ._:@- only, at most 200.');
     if (input.tools?.length) return refuse(400, 'invalid_argument', 'tools are refused: the agent\'s tools run in OZ, under the tenant\'s tool policy.');
     const thread = this.threads.get(tenant, input.threadId);
@@ -251,6 +288,8 @@ export class DevEdgeRuntime implements EdgeRuntime {
       caller,
       who: { kind: caller.kind, person: caller.person, permissions: perms },
       refusesUpdate: (w) => this.#refused.has(w.id),
+      recheckAfterMs: this.parts.recheckAfterMs,
+      recheck: (w) => this.#recheckFails.get(w.id),
       decided: (w, d) => this.decided(w, d, thread.tenant, 'agui'),
     });
     if ('code' in result) {

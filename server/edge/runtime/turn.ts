@@ -81,6 +81,12 @@ export class Turn {
   #final: TurnOp[] = [];
   #msgSeq = 0;
   #waitSeq = 0;
+  /** The root's answer, every message of it whole (sent again whole after a skip). */
+  readonly #answer: string[] = [];
+  /** A skip is due: the job's stream jumps ahead at the next chunk of a streamed message. */
+  #skipDue = false;
+  /** The stream skipped part of a message: the run ends with the whole answer as a message of its own. */
+  #skipped = false;
 
   constructor(
     readonly agent: string,
@@ -125,6 +131,18 @@ export class Turn {
     if (this.status !== 'running') return false;
     const live = [...this.jobs.values()].filter((j) => j.state !== 'done');
     return live.length > 0 && live.every((j) => j.state === 'waiting' || j.state === 'delegating') && live.some((j) => j.state === 'waiting');
+  }
+
+  /**
+   * The job's stream skips ahead (the run fell too far behind the job, or the
+   * job continued as new): the message being streamed ends where it is, the
+   * rest of its text is left out, and the turn ends with its whole answer as a
+   * message of its own. Takes effect at the next chunk of a streamed message.
+   */
+  skipAhead(): boolean {
+    if (this.status !== 'running') return false;
+    this.#skipDue = true;
+    return true;
   }
 
   /** Stops the turn: its job is cancelled. */
@@ -178,7 +196,12 @@ export class Turn {
   #finish(job: Job): void {
     job.state = 'done';
     if (job === this.root) {
-      const ops: TurnOp[] = job.card ? [{ t: 'card', job: job.id, card: job.card }] : [];
+      const ops: TurnOp[] = [];
+      if (this.#skipped) {
+        const id = this.#messageId(job);
+        ops.push({ t: 'textStart', messageId: id }, { t: 'textContent', messageId: id, delta: this.svc.aiLabel + this.#answer.join('\n\n') }, { t: 'textEnd', messageId: id });
+      }
+      if (job.card) ops.push({ t: 'card', job: job.id, card: job.card });
       this.#end([...ops, { t: 'end', outcome: 'success' }]);
       return;
     }
@@ -196,6 +219,7 @@ export class Turn {
         const parts = pieces(op.text, op.chunks ?? 1);
         parts[0] = this.svc.aiLabel + parts[0];
         if (!own) return this.#schedule(job, 0);
+        this.#answer.push(op.text);
         if (!op.paceMs) {
           this.#emit([{ t: 'textStart', messageId: id }, ...parts.map((delta): TurnOp => ({ t: 'textContent', messageId: id, delta })), { t: 'textEnd', messageId: id }]);
           return this.#schedule(job, 0);
@@ -263,7 +287,10 @@ export class Turn {
   #stream(job: Job, id: string, parts: string[], i: number, pace: number): void {
     this.svc.clock.setTimer(() => {
       if (this.status !== 'running') return;
-      if (i >= parts.length) {
+      if (i >= parts.length || (this.#skipDue && i > 0)) {
+        // After a skip, the message ends where the stream jumped; the rest of its text is left out.
+        if (i < parts.length) this.#skipped = true;
+        this.#skipDue = false;
         this.#emit([{ t: 'textEnd', messageId: id }]);
         this.#schedule(job, 0);
         return;
@@ -325,6 +352,7 @@ export class Turn {
       message: '',
       responseSchema: {},
       expiresAt: this.svc.clock.now() + this.svc.interruptTtlMs,
+      createdAt: this.svc.clock.now(),
       deciders: 'self',
       status: 'open',
       acknowledged: new Set(),

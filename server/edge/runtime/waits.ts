@@ -34,6 +34,8 @@ export interface Wait {
   toolCallId?: string;
   responseSchema: Record<string, unknown>;
   expiresAt: number;
+  /** When the wait began (the re-check after a long wait counts from here). */
+  createdAt?: number;
   /** The person whose turn it is (undefined for a turn started with a key). */
   requester?: string;
   deciders: Deciders;

@@ -9,6 +9,7 @@ import { escalator } from './escalator.js';
 import { failing } from './failing.js';
 import { partial } from './partial.js';
 import { quota } from './quota.js';
+import { restarter } from './restarter.js';
 import { stepper } from './stepper.js';
 import { tree } from './tree.js';
 import { helper } from './helper.js';
@@ -16,5 +17,5 @@ import { writer } from './writer.js';
 
 /** A fresh registry of the built-in agents. */
 export function builtInAgents(): Record<string, Script> {
-  return { helper, asker, delegator, confirmer, writer, board, failing, quota, tree, budget, stepper, partial, escalator };
+  return { helper, asker, delegator, confirmer, writer, board, failing, quota, tree, budget, stepper, partial, escalator, restarter };
 }
