@@ -13,9 +13,19 @@ export interface FoldedNote {
   earlier: BoardEntry[];
 }
 
-/** Folds superseded notes under the note that replaced them, keeping board order. */
-export function foldNotes(notes: readonly BoardEntry[]): FoldedNote[] {
+/**
+ * Folds superseded notes under the note that replaced them, keeping board
+ * order. An earlier version is looked up on the board first, then in
+ * `superseded` (the versions a `replace` took off the board, by id).
+ */
+export function foldNotes(notes: readonly BoardEntry[], superseded?: Readonly<Record<string, BoardEntry>>): FoldedNote[] {
   const byId = new Map(notes.map((n) => [n.id, n]));
+  const lookup = (id: string | undefined): BoardEntry | undefined => {
+    if (id === undefined) return undefined;
+    const present = byId.get(id);
+    if (present) return present;
+    return superseded && Object.prototype.hasOwnProperty.call(superseded, id) ? superseded[id] : undefined;
+  };
   const replaced = new Set<string>();
   for (const n of notes) if (n.supersedes && byId.has(n.supersedes)) replaced.add(n.supersedes);
   const out: FoldedNote[] = [];
@@ -23,11 +33,11 @@ export function foldNotes(notes: readonly BoardEntry[]): FoldedNote[] {
     if (replaced.has(note.id)) continue;
     const earlier: BoardEntry[] = [];
     const seen = new Set([note.id]);
-    let prev = note.supersedes ? byId.get(note.supersedes) : undefined;
+    let prev = lookup(note.supersedes);
     while (prev && !seen.has(prev.id)) {
       seen.add(prev.id);
       earlier.push(prev);
-      prev = prev.supersedes ? byId.get(prev.supersedes) : undefined;
+      prev = lookup(prev.supersedes);
     }
     out.push({ note, earlier });
   }
@@ -38,7 +48,8 @@ export function foldNotes(notes: readonly BoardEntry[]): FoldedNote[] {
  * The board of the job tree (the agent state): each note with its kind,
  * tags, text (markdown), who wrote it and when, labels and a badge when a job
  * that held outside input wrote it. A note that replaced others shows them
- * folded under it; a note behind a wall shows as a labelled placeholder.
+ * folded under it (a native <details>, "N earlier versions"), also when the
+ * stream replaced them on the board; a note behind a wall shows as a labelled placeholder.
  * When a patch could not be applied it says the board may be out of date.
  *
  * Give it `board` (the thread state's `board`), or a `store`.
@@ -48,7 +59,8 @@ export function foldNotes(notes: readonly BoardEntry[]): FoldedNote[] {
  * @csspart board - The board's box.
  * @csspart heading - The board's heading.
  * @csspart stale - The banner shown when the board may be out of date.
- * @csspart note - A note.
+ * @csspart note - A note (its current version).
+ * @csspart superseded - An earlier version of a note, folded under it.
  * @csspart redacted - A note hidden from the person.
  * @csspart tainted - The outside-input badge.
  * @csspart tag - A tag or label.
@@ -97,7 +109,7 @@ export class OzBoard extends OzElement {
     const t = this.t;
     const board = this.board ?? this.storeState?.board;
     const notes = board?.value.board.notes ?? [];
-    const folded = foldNotes(notes);
+    const folded = foldNotes(notes, board?.superseded);
     const level = Math.min(6, Math.max(1, this.headingLevel));
     return html`<div role="group" class="board" part="board" aria-label=${t.boardLabel}>
       <div role="heading" aria-level=${level} class="heading" part="heading">${t.boardLabel}</div>
@@ -112,7 +124,7 @@ export class OzBoard extends OzElement {
                   ? html`<details>
                       <summary>${t.supersededCount(earlier.length)}</summary>
                       <ol>
-                        ${earlier.map((e) => html`<li>${this.renderNote(e, 'note superseded')}</li>`)}
+                        ${earlier.map((e) => html`<li>${this.renderNote(e, 'superseded')}</li>`)}
                       </ol>
                     </details>`
                   : nothing}

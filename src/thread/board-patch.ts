@@ -12,8 +12,14 @@ import type { BoardState } from '../protocol/index.js';
 /** Path segments a patch may never name (prototype pollution). */
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** A note a `replace` at /board/notes/<i> took off the board, and the value put in its place. */
+export interface ReplacedNote {
+  readonly old: unknown;
+  readonly value: unknown;
+}
+
 export type BoardPatchResult =
-  | { ok: true; value: BoardState }
+  | { ok: true; value: BoardState; /** Notes replaced at /board/notes/<i>, in patch order. */ replaced: ReplacedNote[] }
   | { ok: false; error: string; index: number; path?: string };
 
 type Container = Record<string, unknown> | unknown[];
@@ -111,13 +117,14 @@ function checkOp(doc: unknown, op: Operation, path: string[], from: string[]): s
  * splicing into the copy would copy it twice. Returns the new root, or
  * undefined when the operation is not one of these (checkOp has run).
  */
-function arrayOp(doc: unknown, op: Operation, path: string[], fresh: WeakSet<object>): unknown {
+function arrayOp(doc: unknown, op: Operation, path: string[], fresh: WeakSet<object>, replaced: ReplacedNote[]): unknown {
   if (path.length === 0 || (op.op !== 'add' && op.op !== 'replace' && op.op !== 'remove')) return undefined;
   const parentPath = path.slice(0, -1);
   const arr = get(doc, parentPath).value;
   if (!Array.isArray(arr)) return undefined;
   const key = path[path.length - 1]!;
   const value = (op as { value?: unknown }).value;
+  if (op.op === 'replace' && path.length === 3 && path[0] === 'board' && path[1] === 'notes') replaced.push({ old: arr[Number(key)], value });
   let next: unknown[];
   if (fresh.has(arr)) {
     next = arr;
@@ -170,6 +177,7 @@ function shapeError(doc: unknown, ops: readonly Operation[]): string | undefined
 export function applyBoardPatch(board: BoardState, ops: unknown): BoardPatchResult {
   if (!Array.isArray(ops)) return { ok: false, error: 'STATE_DELTA delta is not an array', index: 0 };
   const fresh = new WeakSet<object>();
+  const replaced: ReplacedNote[] = [];
   let doc: unknown = board;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i] as Operation;
@@ -187,7 +195,7 @@ export function applyBoardPatch(board: BoardState, ops: unknown): BoardPatchResu
       if (!jsonpatch._areEquals(get(doc, path).value, (op as { value: unknown }).value)) return { ok: false, error: 'test failed', index: i, path: op.path };
       continue;
     }
-    const direct = arrayOp(doc, op, path, fresh);
+    const direct = arrayOp(doc, op, path, fresh, replaced);
     if (direct !== undefined) {
       doc = direct;
       continue;
@@ -203,5 +211,5 @@ export function applyBoardPatch(board: BoardState, ops: unknown): BoardPatchResu
   }
   const bad = shapeError(doc, ops as Operation[]);
   if (bad) return { ok: false, error: bad, index: ops.length - 1 };
-  return { ok: true, value: doc as BoardState };
+  return { ok: true, value: doc as BoardState, replaced };
 }

@@ -4,8 +4,9 @@
  * patch only the containers on its paths, never a scan of the whole value.
  */
 import type { StateDeltaEvent, StateSnapshotEvent } from '@ag-ui/core';
+import type { BoardEntry } from '../protocol/index.js';
 import { isBoardState } from '../protocol/index.js';
-import { applyBoardPatch } from './board-patch.js';
+import { applyBoardPatch, type ReplacedNote } from './board-patch.js';
 import type { BoardView, Diagnostic } from './state.js';
 
 export interface BoardStep {
@@ -13,7 +14,28 @@ export interface BoardStep {
   diagnostic?: Diagnostic;
 }
 
-/** STATE_SNAPSHOT: replaces the board and heals a stale one; a snapshot that is no board is refused. */
+/**
+ * The earlier versions after a patch: each note a `replace` took off the
+ * board whose successor names it in `supersedes` is kept by its id. The map
+ * is copied once per patch that supersedes a note, and kept as it is
+ * otherwise.
+ */
+function keepSuperseded(
+  superseded: Readonly<Record<string, BoardEntry>> | undefined,
+  replaced: readonly ReplacedNote[],
+): Readonly<Record<string, BoardEntry>> | undefined {
+  let next: Record<string, BoardEntry> | undefined;
+  for (const { old, value } of replaced) {
+    const oldId = (old as { id?: unknown } | null)?.id;
+    const successor = value as { id?: unknown; supersedes?: unknown } | null;
+    if (typeof oldId !== 'string' || successor?.supersedes !== oldId || successor.id === oldId) continue;
+    next ??= Object.assign(Object.create(null) as Record<string, BoardEntry>, superseded);
+    next[oldId] = old as BoardEntry;
+  }
+  return next ?? superseded;
+}
+
+/** STATE_SNAPSHOT: replaces the board and heals a stale one (earlier versions are reset); a snapshot that is no board is refused. */
 export function reduceSnapshot(board: BoardView, event: StateSnapshotEvent, eventId: string | undefined): BoardStep {
   if (!isBoardState(event.snapshot)) {
     return {
@@ -38,7 +60,10 @@ export function reduceDelta(board: BoardView, event: StateDeltaEvent, eventId: s
     };
   }
   const result = applyBoardPatch(board.value, event.delta);
-  if (result.ok) return { board: { value: result.value, stale: false, version: board.version + 1, received: true } };
+  if (result.ok) {
+    const superseded = keepSuperseded(board.superseded, result.replaced);
+    return { board: { value: result.value, stale: false, version: board.version + 1, received: true, ...(superseded ? { superseded } : {}) } };
+  }
   const lastPatchError = {
     message: result.error,
     index: result.index,
@@ -46,7 +71,7 @@ export function reduceDelta(board: BoardView, event: StateDeltaEvent, eventId: s
     ...(eventId ? { eventId } : {}),
   };
   return {
-    board: { value: board.value, stale: true, lastPatchError, version: board.version + 1, received: true },
+    board: { value: board.value, stale: true, lastPatchError, version: board.version + 1, received: true, ...(board.superseded ? { superseded: board.superseded } : {}) },
     diagnostic: { kind: 'patch_failed', message: `STATE_DELTA op ${result.index} failed: ${result.error}`, ...(eventId ? { eventId } : {}) },
   };
 }

@@ -4,8 +4,8 @@
  * where known) and keep unsent drafts. Version-tagged, size-bounded, and
  * checked on the way in: corrupt data is refused, never trusted.
  */
-import { isBoardState } from '../protocol/index.js';
-import type { BoardState } from '../protocol/index.js';
+import { isBoardState, readWaitingForOthers } from '../protocol/index.js';
+import type { BoardState, WaitingForOthers } from '../protocol/index.js';
 import { initialThreadState } from './state.js';
 import type { InterruptView, RequestRecord, ThreadState, Turn } from './state.js';
 
@@ -24,6 +24,11 @@ export interface ThreadSnapshot {
   board?: BoardState;
   lastRequest?: RequestRecord;
   lastEventId?: string;
+  /**
+   * What the unfinished turn waits for (oz0.waiting): a follow with
+   * Last-Event-ID streams only what came after it, so the wait is kept here.
+   */
+  waitingForOthers?: WaitingForOthers[];
   /** Unsent answers by interrupt id. */
   drafts: Record<string, unknown>;
 }
@@ -44,6 +49,7 @@ export function takeSnapshot(state: ThreadState, savedAt: number): ThreadSnapsho
     ...(state.board.received && !state.board.stale ? { board: state.board.value } : {}),
     ...(state.lastRequest ? { lastRequest: state.lastRequest } : {}),
     ...(state.lastEventId ? { lastEventId: state.lastEventId } : {}),
+    ...(state.status === 'waiting' && state.waitingForOthers.length ? { waitingForOthers: state.waitingForOthers as WaitingForOthers[] } : {}),
     drafts: state.drafts as Record<string, unknown>,
   };
 }
@@ -112,6 +118,9 @@ export function parseSnapshot(raw: unknown): { ok: true; snapshot: ThreadSnapsho
   if (!isObj(raw.drafts)) return { ok: false, error: 'bad drafts' };
   if (raw.board !== undefined && !isBoardState(raw.board)) return { ok: false, error: 'bad board' };
   if (raw.lastEventId !== undefined && !isStr(raw.lastEventId)) return { ok: false, error: 'bad lastEventId' };
+  if (raw.waitingForOthers !== undefined && !(Array.isArray(raw.waitingForOthers) && readWaitingForOthers(raw.waitingForOthers).length === raw.waitingForOthers.length)) {
+    return { ok: false, error: 'bad waitingForOthers' };
+  }
   const req = raw.lastRequest;
   if (req !== undefined && !(isObj(req) && isStr(req.url) && isStr(req.runId) && isStr(req.kind) && isObj(req.body) && isStr(req.body.threadId))) {
     return { ok: false, error: 'bad lastRequest' };
@@ -139,5 +148,7 @@ export function restoreState(snapshot: ThreadSnapshot, base: ThreadState = initi
     ...(snapshot.lastRequest ? { lastRequest: snapshot.lastRequest } : {}),
     ...(snapshot.lastEventId ? { lastEventId: snapshot.lastEventId } : {}),
     ...(lastRun?.error ? { lastError: lastRun.error } : {}),
+    // The wait of an unfinished run: reload() follows it, and the follow keeps it (store.ts again()).
+    ...(snapshot.waitingForOthers?.length && lastRun && !lastRun.terminal ? { waitingForOthers: readWaitingForOthers(snapshot.waitingForOthers) } : {}),
   };
 }

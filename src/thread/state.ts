@@ -34,6 +34,7 @@
  * ```
  */
 import type {
+  BoardEntry,
   BoardState,
   ConsoleLink,
   ErrorAction,
@@ -278,6 +279,13 @@ export interface BoardView {
   readonly version: number;
   /** A state event arrived (a caller who may not read the board gets none). */
   readonly received: boolean;
+  /**
+   * Earlier versions of notes, by their id: a note a STATE_DELTA `replace`
+   * took off the board when the note put in its place supersedes it. The
+   * board shows them folded under their successor. Kept (same object) while
+   * no note is superseded; a STATE_SNAPSHOT resets it.
+   */
+  readonly superseded?: Readonly<Record<string, BoardEntry>>;
 }
 
 export interface PatchErrorView {

@@ -9,7 +9,7 @@
  * wrong on the wire becomes state (`lastError`, an error in the transcript);
  * the promises it returns never reject for that.
  */
-import { isTerminalEvent, THREAD_ID_PATTERN } from '../protocol/index.js';
+import { EventType, isTerminalEvent, OZ_WAITING, THREAD_ID_PATTERN } from '../protocol/index.js';
 import type { RunAgentRequest } from '../protocol/index.js';
 import { openRun } from '../transport/index.js';
 import type { ConnectionState, OpenRunOptions, RunTransport } from '../transport/index.js';
@@ -267,7 +267,11 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     const request = state.lastRequest!;
     const run = currentRun(state);
     const lastEventId = run && !run.terminal && run.runId === request.runId ? state.lastEventId : undefined;
+    // Followed from Last-Event-ID, the stream does not say again that the turn waits for others
+    // (oz0.waiting came before that id, and a waiting run is silent until they decide): keep the wait.
+    const waiting = lastEventId !== undefined ? state.waitingForOthers : [];
     dispatch({ type: 'thread/again', kind, fromStart: lastEventId === undefined, at: now() });
+    if (waiting.length > 0) dispatch({ id: undefined, event: { type: EventType.CUSTOM, name: OZ_WAITING, value: { waiting } } });
     save();
     return follow(request.body, lastEventId);
   }

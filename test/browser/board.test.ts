@@ -39,6 +39,31 @@ describe('<oz-board>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('folds earlier versions a replace took off the board (board.superseded) under the current note', async () => {
+    const v1 = note('1', { text: 'The office opens at 9.' });
+    const v2 = note('2', { supersedes: '1', text: 'The office opens at 8:30.' });
+    const v3 = note('3', { supersedes: '2', text: 'The office opens at 8.' });
+    const superseded = { '1': v1, '2': v2 };
+    expect(foldNotes([v3, note('4')], superseded).map((f) => [f.note.id, f.earlier.map((e) => e.id)])).to.deep.equal([
+      ['3', ['2', '1']],
+      ['4', []],
+    ]);
+    const board = { ...boardView([v3, note('4')]), superseded };
+    const el = await fixture<OzBoard>(html`<oz-board .board=${board}></oz-board>`);
+    const top = el.shadowRoot!.querySelectorAll('.board > ol > li > [part~="note"]');
+    expect(top.length).to.equal(2);
+    expect(top[0]!.querySelector('oz-markdown')!.text).to.equal('The office opens at 8.');
+    const details = el.shadowRoot!.querySelector<HTMLDetailsElement>('.board > ol > li > details')!;
+    expect(details.open).to.equal(false);
+    expect(details.querySelector('summary')!.textContent).to.contain('2 earlier versions');
+    const earlier = [...details.querySelectorAll('[part~="superseded"]')];
+    expect(earlier.map((n) => n.querySelector('oz-markdown')!.text)).to.deep.equal(['The office opens at 8:30.', 'The office opens at 9.']);
+    details.querySelector('summary')!.click();
+    await el.updateComplete;
+    expect(details.open).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
   it('shows a redacted note as a labelled placeholder, and the stale banner', async () => {
     const redacted = { id: '5', redacted: true, label: 'Finance only', kind: 'fact', job: 'job-9', agent: 'fin', createdAt: '2026-01-05T10:00:00Z' } as BoardEntry;
     const el = await fixture<OzBoard>(html`<oz-board .board=${boardView([redacted], true)}></oz-board>`);

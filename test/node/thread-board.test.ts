@@ -56,6 +56,30 @@ test('STATE_DELTA replace at a superseded note\'s index; a redacted note keeps n
   assert.equal(s1.board.stale, false);
 });
 
+test('a note replaced by its successor is kept as an earlier version, shared until the next supersede; a snapshot resets them', () => {
+  const s0 = apply(started(), [snapshot(board(note('1'), note('2'), note('3')))]);
+  assert.equal(s0.board.superseded, undefined);
+  const s1 = apply(s0, [delta({ op: 'replace', path: '/board/notes/1', value: note('4', { supersedes: '2', text: 'newer' }) })]);
+  assert.deepEqual(Object.keys(s1.board.superseded ?? {}), ['2']);
+  assert.equal(s1.board.superseded!['2'], s0.board.value.board.notes[1], 'the replaced note itself, not a copy');
+  const s2 = apply(s1, [delta({ op: 'add', path: '/board/notes/-', value: note('5') })]);
+  assert.equal(s2.board.superseded, s1.board.superseded, 'a patch that supersedes nothing keeps the map');
+  // A chain: 6 supersedes 4 (which superseded 2), both earlier versions kept by id.
+  const s3 = apply(s2, [delta({ op: 'replace', path: '/board/notes/1', value: note('6', { supersedes: '4' }) })]);
+  assert.deepEqual(Object.keys(s3.board.superseded!).sort(), ['2', '4']);
+  assert.equal(s3.board.superseded!['2'], s1.board.superseded!['2']);
+  assert.deepEqual(Object.keys(s1.board.superseded!), ['2'], 'the earlier map is untouched');
+  // A replace whose new note does not supersede the old one drops it, as before.
+  const s4 = apply(s3, [delta({ op: 'replace', path: '/board/notes/0', value: note('7') })]);
+  assert.equal(s4.board.superseded, s3.board.superseded);
+  // A failed patch keeps them; a snapshot resets them.
+  const s5 = apply(s4, [delta({ op: 'replace', path: '/board/notes/9', value: note('8', { supersedes: '1' }) })]);
+  assert.equal(s5.board.stale, true);
+  assert.equal(s5.board.superseded, s3.board.superseded);
+  const s6 = apply(s5, [snapshot(board(note('6', { supersedes: '4' })))]);
+  assert.equal(s6.board.superseded, undefined);
+});
+
 test('a patch that fails leaves the board unchanged and stale, skips later deltas, and the next snapshot heals it', () => {
   const s0 = apply(started(), [snapshot(board(note('1')))]);
   const s1 = apply(s0, [delta({ op: 'add', path: '/board/notes/-', value: note('2') }, { op: 'replace', path: '/board/notes/7', value: note('3') })]);

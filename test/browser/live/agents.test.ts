@@ -139,12 +139,9 @@ describe('live agents through the proxy', () => {
     await expect(el).to.be.accessible();
   });
 
-  // BUG (src/thread/reduce-board.ts + elements/board/board.ts foldNotes): the route supersedes a note
-  // by `replace` at its index (spec: "replace at a note's index for a note that supersedes it"), so
-  // the superseded note leaves the board state and foldNotes, which folds only notes still present,
-  // never shows an earlier version live. Fix: keep the replaced note when the new one's `supersedes`
-  // names it (e.g. BoardView.superseded by id) and let foldNotes look earlier versions up there.
-  it.skip('board: a superseded note is folded under its successor (BUG: the replaced note is dropped)', async () => {
+  // The route supersedes a note by `replace` at its index, so the earlier version leaves the board
+  // state: the reducer keeps it (BoardView.superseded) and <oz-board> folds it under its successor.
+  it('board: a superseded note is folded under its successor', async () => {
     const el = await liveChat({ agent: 'board' });
     await typeAndSend(el, 'Update the board');
     await untilRunEnded(el);
