@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { isRedactedNote, type BoardEntry } from '../../src/protocol/index.js';
 import type { BoardView } from '../../src/thread/state.js';
+import { supersededById } from '../../src/thread/reduce-board.js';
 import { OzElement } from '../shared/oz-element.js';
 import { formatTime } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
@@ -18,13 +19,13 @@ export interface FoldedNote {
  * order. An earlier version is looked up on the board first, then in
  * `superseded` (the versions a `replace` took off the board, by id).
  */
-export function foldNotes(notes: readonly BoardEntry[], superseded?: Readonly<Record<string, BoardEntry>>): FoldedNote[] {
+export function foldNotes(notes: readonly BoardEntry[], superseded: ReadonlyMap<string, BoardEntry> = new Map()): FoldedNote[] {
   const byId = new Map(notes.map((n) => [n.id, n]));
   const lookup = (id: string | undefined): BoardEntry | undefined => {
     if (id === undefined) return undefined;
     const present = byId.get(id);
     if (present) return present;
-    return superseded && Object.prototype.hasOwnProperty.call(superseded, id) ? superseded[id] : undefined;
+    return superseded.get(id);
   };
   const replaced = new Set<string>();
   for (const n of notes) if (n.supersedes && byId.has(n.supersedes)) replaced.add(n.supersedes);
@@ -109,7 +110,7 @@ export class OzBoard extends OzElement {
     const t = this.t;
     const board = this.board ?? this.storeState?.board;
     const notes = board?.value.board.notes ?? [];
-    const folded = foldNotes(notes, board?.superseded);
+    const folded = foldNotes(notes, supersededById(board?.superseded));
     const level = Math.min(6, Math.max(1, this.headingLevel));
     return html`<div role="group" class="board" part="board" aria-label=${t.boardLabel}>
       <div role="heading" aria-level=${level} class="heading" part="heading">${t.boardLabel}</div>

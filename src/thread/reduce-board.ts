@@ -7,7 +7,7 @@ import type { StateDeltaEvent, StateSnapshotEvent } from '@ag-ui/core';
 import type { BoardEntry } from '../protocol/index.js';
 import { isBoardState } from '../protocol/index.js';
 import { applyBoardPatch, type ReplacedNote } from './board-patch.js';
-import type { BoardView, Diagnostic } from './state.js';
+import type { BoardView, Diagnostic, SupersededNotes } from './state.js';
 
 export interface BoardStep {
   board: BoardView;
@@ -16,23 +16,35 @@ export interface BoardStep {
 
 /**
  * The earlier versions after a patch: each note a `replace` took off the
- * board whose successor names it in `supersedes` is kept by its id. The map
- * is copied once per patch that supersedes a note, and kept as it is
- * otherwise.
+ * board whose successor names it in `supersedes` is appended to the shared
+ * log. A state that is not the log's newest (a branch) copies its own part
+ * first, so no earlier state ever sees a version it did not keep.
  */
-function keepSuperseded(
-  superseded: Readonly<Record<string, BoardEntry>> | undefined,
-  replaced: readonly ReplacedNote[],
-): Readonly<Record<string, BoardEntry>> | undefined {
-  let next: Record<string, BoardEntry> | undefined;
+function keepSuperseded(superseded: SupersededNotes | undefined, replaced: readonly ReplacedNote[]): SupersededNotes | undefined {
+  let notes: BoardEntry[] | undefined;
+  let count = superseded?.count ?? 0;
   for (const { old, value } of replaced) {
     const oldId = (old as { id?: unknown } | null)?.id;
     const successor = value as { id?: unknown; supersedes?: unknown } | null;
     if (typeof oldId !== 'string' || successor?.supersedes !== oldId || successor.id === oldId) continue;
-    next ??= Object.assign(Object.create(null) as Record<string, BoardEntry>, superseded);
-    next[oldId] = old as BoardEntry;
+    if (!notes) {
+      const shared = (superseded?.notes ?? []) as BoardEntry[];
+      notes = shared.length === count ? shared : shared.slice(0, count);
+    }
+    notes.push(old as BoardEntry);
+    count++;
   }
-  return next ?? superseded;
+  return notes ? { notes, count } : superseded;
+}
+
+/** The earlier versions a board view keeps, by note id (the newest kept version of an id wins). */
+export function supersededById(superseded: SupersededNotes | undefined): ReadonlyMap<string, BoardEntry> {
+  const byId = new Map<string, BoardEntry>();
+  for (let i = 0; i < (superseded?.count ?? 0); i++) {
+    const note = superseded!.notes[i]!;
+    byId.set(note.id, note);
+  }
+  return byId;
 }
 
 /** STATE_SNAPSHOT: replaces the board and heals a stale one (earlier versions are reset); a snapshot that is no board is refused. */

@@ -283,9 +283,20 @@ export interface BoardView {
    * Earlier versions of notes, by their id: a note a STATE_DELTA `replace`
    * took off the board when the note put in its place supersedes it. The
    * board shows them folded under their successor. Kept (same object) while
-   * no note is superseded; a STATE_SNAPSHOT resets it.
+   * no note is superseded; a STATE_SNAPSHOT resets it. Read it by id with
+   * `supersededById`.
    */
-  readonly superseded?: Readonly<Record<string, BoardEntry>>;
+  readonly superseded?: SupersededNotes;
+}
+
+/**
+ * Earlier versions of notes as an append-only log shared between states:
+ * a state sees the first `count` entries of `notes`. Keeping one more version
+ * costs O(1), not a copy of every version kept so far (boards supersede often).
+ */
+export interface SupersededNotes {
+  readonly notes: readonly BoardEntry[];
+  readonly count: number;
 }
 
 export interface PatchErrorView {

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import { foldNotes, type OzBoard } from '../../elements/board/board.js';
+import { supersededById } from '../../src/thread/index.js';
 import type { BoardEntry } from '../../src/protocol/index.js';
 import { boardView, staticStore } from './fixtures.js';
 
@@ -43,8 +44,8 @@ describe('<oz-board>', () => {
     const v1 = note('1', { text: 'The office opens at 9.' });
     const v2 = note('2', { supersedes: '1', text: 'The office opens at 8:30.' });
     const v3 = note('3', { supersedes: '2', text: 'The office opens at 8.' });
-    const superseded = { '1': v1, '2': v2 };
-    expect(foldNotes([v3, note('4')], superseded).map((f) => [f.note.id, f.earlier.map((e) => e.id)])).to.deep.equal([
+    const superseded = { notes: [v1, v2], count: 2 };
+    expect(foldNotes([v3, note('4')], supersededById(superseded)).map((f) => [f.note.id, f.earlier.map((e) => e.id)])).to.deep.equal([
       ['3', ['2', '1']],
       ['4', []],
     ]);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BoardNote, BoardState } from '../../src/protocol/index.js';
-import { applyBoardPatch } from '../../src/thread/index.js';
+import { applyBoardPatch, supersededById } from '../../src/thread/index.js';
 import { apply, ev, EventType, started } from './thread-fixtures.js';
 
 const note = (id: string, extra: Partial<BoardNote> = {}): BoardNote => ({
@@ -60,15 +60,20 @@ test('a note replaced by its successor is kept as an earlier version, shared unt
   const s0 = apply(started(), [snapshot(board(note('1'), note('2'), note('3')))]);
   assert.equal(s0.board.superseded, undefined);
   const s1 = apply(s0, [delta({ op: 'replace', path: '/board/notes/1', value: note('4', { supersedes: '2', text: 'newer' }) })]);
-  assert.deepEqual(Object.keys(s1.board.superseded ?? {}), ['2']);
-  assert.equal(s1.board.superseded!['2'], s0.board.value.board.notes[1], 'the replaced note itself, not a copy');
+  const ids = (st: typeof s1) => [...supersededById(st.board.superseded).keys()].sort();
+  assert.deepEqual(ids(s1), ['2']);
+  assert.equal(supersededById(s1.board.superseded).get('2'), s0.board.value.board.notes[1], 'the replaced note itself, not a copy');
   const s2 = apply(s1, [delta({ op: 'add', path: '/board/notes/-', value: note('5') })]);
-  assert.equal(s2.board.superseded, s1.board.superseded, 'a patch that supersedes nothing keeps the map');
+  assert.equal(s2.board.superseded, s1.board.superseded, 'a patch that supersedes nothing keeps the log');
   // A chain: 6 supersedes 4 (which superseded 2), both earlier versions kept by id.
   const s3 = apply(s2, [delta({ op: 'replace', path: '/board/notes/1', value: note('6', { supersedes: '4' }) })]);
-  assert.deepEqual(Object.keys(s3.board.superseded!).sort(), ['2', '4']);
-  assert.equal(s3.board.superseded!['2'], s1.board.superseded!['2']);
-  assert.deepEqual(Object.keys(s1.board.superseded!), ['2'], 'the earlier map is untouched');
+  assert.deepEqual(ids(s3), ['2', '4']);
+  assert.equal(s3.board.superseded!.notes, s1.board.superseded!.notes, 'appended to the shared log, not copied');
+  assert.deepEqual(ids(s1), ['2'], 'the earlier state still sees only what it kept');
+  // A branch from an earlier state copies its own part: it never sees the other branch's versions.
+  const branch = apply(s1, [delta({ op: 'replace', path: '/board/notes/0', value: note('9', { supersedes: '1' }) })]);
+  assert.deepEqual(ids(branch), ['1', '2']);
+  assert.deepEqual(ids(s3), ['2', '4']);
   // A replace whose new note does not supersede the old one drops it, as before.
   const s4 = apply(s3, [delta({ op: 'replace', path: '/board/notes/0', value: note('7') })]);
   assert.equal(s4.board.superseded, s3.board.superseded);
