@@ -27,30 +27,6 @@ export function jsonError(status: number, body: HttpErrorBody, headers: HeadersI
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-/** The code the proxy gives an upstream status whose body names none. */
-export function codeForStatus(status: number): string {
-  switch (status) {
-    case 400:
-    case 422:
-      return 'invalid_argument';
-    case 401:
-      return 'unauthenticated';
-    case 403:
-      return 'permission_denied';
-    case 404:
-      return 'not_found';
-    case 409:
-    case 412:
-      return 'failed_precondition';
-    case 413:
-      return 'payload_too_large';
-    case 429:
-      return 'resource_exhausted';
-    default:
-      return 'unavailable';
-  }
-}
-
 /**
  * Replaces every occurrence of each secret in `text` with `[redacted]`, so
  * nothing an upstream echoes (an error body, a header) carries a token on.

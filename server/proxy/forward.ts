@@ -1,5 +1,6 @@
 /** Turning the edge's answer into the page's: the stream as it is, or a scrubbed JSON error. */
-import { codeForStatus, jsonError, scrub, scrubJson } from './errors.js';
+import { codeForStatus } from '../../src/protocol/index.js';
+import { jsonError, scrub, scrubJson } from './errors.js';
 import { NODE_BODY, nodeBodyOf, type NodeBody } from './upstream.js';
 
 /** Where the proxy reports what went wrong (never with a token in it). */

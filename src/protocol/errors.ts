@@ -80,6 +80,33 @@ export function describeError(code: string | undefined, catalogue: ErrorCatalogu
   return { code: code ?? 'unknown', ...catalogue[key] };
 }
 
+/**
+ * The catalogue code an HTTP status stands for, when a refusal's body names
+ * none (the route's errors before the stream are JSON `{code, message}`).
+ */
+export function codeForStatus(status: number | undefined): string {
+  switch (status) {
+    case 400:
+    case 422:
+      return 'invalid_argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission_denied';
+    case 404:
+      return 'not_found';
+    case 409:
+    case 412:
+      return 'failed_precondition';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'resource_exhausted';
+    default:
+      return status !== undefined && status >= 500 ? 'unavailable' : 'unknown';
+  }
+}
+
 /** A budget, quota or tree limit's refusal, from RUN_ERROR's `rawEvent.oz0`. */
 export interface SpendRefusal {
   /** The refusal's own type, such as oz0_quota_exceeded. */

@@ -4,7 +4,7 @@
  * exception or a token.
  */
 import type { RunErrorEvent } from '../protocol/index.js';
-import { describeError, META, readRunErrorDetails, readSpendRefusal, readConsoleLink, readWaitingForOthers } from '../protocol/index.js';
+import { codeForStatus, describeError, META, readRunErrorDetails, readSpendRefusal, readConsoleLink, readWaitingForOthers } from '../protocol/index.js';
 import type { TransportFailure } from './actions.js';
 import type { ErrorView } from './state.js';
 
@@ -31,28 +31,6 @@ export function runErrorView(event: RunErrorEvent, runId: string | undefined, at
     ...(at !== undefined ? { at } : {}),
   };
   return view;
-}
-
-/** The catalogue code a refused request's HTTP status stands for, when its body names none. */
-export function codeForStatus(status: number | undefined): string {
-  switch (status) {
-    case 400:
-      return 'invalid_argument';
-    case 401:
-      return 'unauthenticated';
-    case 403:
-      return 'permission_denied';
-    case 404:
-      return 'not_found';
-    case 409:
-      return 'failed_precondition';
-    case 413:
-      return 'payload_too_large';
-    case 429:
-      return 'resource_exhausted';
-    default:
-      return status !== undefined && status >= 500 ? 'unavailable' : 'unknown';
-  }
 }
 
 /** An ErrorView from a transport failure (refused request, network, malformed stream). */

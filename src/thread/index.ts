@@ -14,5 +14,5 @@ export * from './thread-error.js';
 export { splitLabel, type LabelSplit } from './label.js';
 export { applyBoardPatch, FORBIDDEN_SEGMENTS, type BoardPatchResult } from './board-patch.js';
 export { supersededById } from './reduce-board.js';
-export { runErrorView, transportErrorView, codeForStatus } from './error-view.js';
+export { runErrorView, transportErrorView } from './error-view.js';
 export { acceptedTurns, isRefusedTurn, retryMode, REFUSED_TURN_CODES } from './turn-status.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   agentRoutePath, matchAgentRoute, THREAD_ID_PATTERN, describeError, ERROR_CATALOGUE, RUN_ERROR_CODES,
   readInterruptMeta, readOzCard, readOzResume, readOzWaiting, readSpendRefusal, readRunErrorDetails,
-  isBoardState, isRedactedNote, isInterruptExpired, validateEvent, validateRunAgentInput, isTerminalEvent,
+  isBoardState, isRedactedNote, isInterruptExpired, validateEvent, validateRunAgentInput, isTerminalEvent, codeForStatus,
 } from '../../src/protocol/index.js';
 
 test('route path round trip, with the tenant in the query', () => {
@@ -103,4 +103,14 @@ test("events are validated with @ag-ui/core's schemas", () => {
   assert.equal(validateRunAgentInput({ threadId: 't', runId: 'r', messages: [] }).ok, true);
   assert.equal(validateRunAgentInput({ threadId: 't', messages: [] }).ok, false);
   assert.ok(isTerminalEvent({ type: 'RUN_ERROR' }) && !isTerminalEvent({ type: 'RUN_STARTED' }));
+});
+
+test('an HTTP status without a code in its body maps to the catalogue', () => {
+  const cases: Array<[number | undefined, string]> = [
+    [400, 'invalid_argument'], [422, 'invalid_argument'], [401, 'unauthenticated'], [403, 'permission_denied'],
+    [404, 'not_found'], [409, 'failed_precondition'], [412, 'failed_precondition'], [413, 'payload_too_large'],
+    [429, 'resource_exhausted'], [500, 'unavailable'], [503, 'unavailable'], [418, 'unknown'], [undefined, 'unknown'],
+  ];
+  for (const [status, code] of cases) assert.equal(codeForStatus(status), code, String(status));
+  for (const [, code] of cases) assert.ok(code === 'unknown' || (RUN_ERROR_CODES as readonly string[]).includes(code), code);
 });
