@@ -1,8 +1,9 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { allFields, type FieldDescriptor } from '../../src/forms/index.js';
 import type { InterruptView } from '../../src/thread/state.js';
 import { OzElement } from '../shared/oz-element.js';
+import { TickController } from '../shared/tick-controller.js';
 import type { OzStrings } from '../shared/strings.js';
 import { isSafeHref } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
@@ -83,24 +84,11 @@ export class OzInterrupt extends OzElement {
   /** Moves focus to the first control when a new interrupt opens (the list turns it off and focuses itself). */
   @property({ attribute: false }) focusOnOpen = true;
 
-  @state() private ticked?: number;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly ticks = new TickController(this);
   private model?: { from: InterruptView; model: InterruptModel; ids: Map<string, string> };
   private focusedFor?: string;
   private stringsFrom?: Partial<InterruptStrings>;
   private resolvedStrings: InterruptStrings = resolveInterruptStrings();
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.ticked = this.clock();
-    this.timer = setInterval(() => (this.ticked = this.clock()), this.tickMs);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
 
   /** The interrupt strings in force. */
   private get s(): InterruptStrings {
@@ -131,7 +119,7 @@ export class OzInterrupt extends OzElement {
   /** Whether the deadline passed (at `now`, or the clock's time). */
   get expired(): boolean {
     const d = this.interrupt?.deadline;
-    return d !== undefined && d <= (this.now ?? this.ticked ?? this.clock());
+    return d !== undefined && d <= (this.now ?? this.ticks.now ?? this.clock());
   }
 
   /** Focuses the first field, or the first button (the console link when read-only). */
@@ -145,9 +133,8 @@ export class OzInterrupt extends OzElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('tickMs') && this.timer !== undefined) {
-      clearInterval(this.timer);
-      this.timer = setInterval(() => (this.ticked = this.clock()), this.tickMs);
+    if (changed.has('tickMs')) {
+      this.ticks.restart();
     }
   }
 
@@ -213,7 +200,7 @@ export class OzInterrupt extends OzElement {
 
   private renderMeta(view: InterruptView) {
     const s = this.s;
-    const now = this.now ?? this.ticked ?? this.clock();
+    const now = this.now ?? this.ticks.now ?? this.clock();
     const link = view.meta.console && isSafeHref(view.meta.console.url) ? view.meta.console : undefined;
     const open = view.state === 'open';
     return html`<ul class="meta" part="meta">

@@ -11,6 +11,7 @@ import type { OzInterrupt } from '../interrupt/interrupt.js';
 import { resolveInterruptStrings, type InterruptStrings } from '../interrupt/strings.js';
 import { OzErrorActionEvent, OzInterruptRequestedEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
+import { TickController } from '../shared/tick-controller.js';
 import { isSafeHref, type OzStrings } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './interrupts.styles.js';
@@ -74,8 +75,7 @@ export class OzInterrupts extends OzElement {
   @state() private inFlight = false;
   @state() private attempted = false;
   @state() private problem?: string;
-  @state() private ticked?: number;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly ticks = new TickController(this);
   private sentRunId?: string;
   private knownOpen = new Set<string>();
   private models = new WeakMap<InterruptView, InterruptModel>();
@@ -85,18 +85,6 @@ export class OzInterrupts extends OzElement {
   constructor() {
     super();
     this.storeController.onChange((s) => this.onState(s));
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.ticked = this.clock();
-    this.timer = setInterval(() => (this.ticked = this.clock()), this.tickMs);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearInterval(this.timer);
-    this.timer = undefined;
   }
 
   private get s(): InterruptStrings {
@@ -114,7 +102,7 @@ export class OzInterrupts extends OzElement {
   }
 
   private rows(s: ThreadState): Row[] {
-    const now = this.now ?? this.ticked ?? this.clock();
+    const now = this.now ?? this.ticks.now ?? this.clock();
     return openInterrupts(s).map((view) => {
       const model = this.model(view);
       return { view, check: checkAnswer(model, readDraft(this.draftOf(s, view), model)), expired: view.deadline !== undefined && view.deadline <= now };
