@@ -392,38 +392,32 @@ export function currentRun(state: ThreadState): RunView | undefined {
   return turn?.runs[turn.runs.length - 1];
 }
 
-/** A streamed message by id, searched from the newest run back. */
-export function findMessage(state: ThreadState, id: string): AssistantMessageView | undefined {
+/** The first non-undefined `pick(item)` over the transcript's items, newest run and item first. */
+function findFromNewest<T>(state: ThreadState, pick: (item: RunView['items'][number]) => T | undefined): T | undefined {
   for (let t = state.turns.length - 1; t >= 0; t--) {
     const runs = state.turns[t]!.runs;
     for (let r = runs.length - 1; r >= 0; r--) {
       const items = runs[r]!.items;
       for (let i = items.length - 1; i >= 0; i--) {
-        const item = items[i]!;
-        if (item.kind === 'message' && item.message.id === id) return item.message;
+        const found = pick(items[i]!);
+        if (found !== undefined) return found;
       }
     }
   }
   return undefined;
 }
 
-/** A tool call by id, searched from the newest run back. */
+/** A streamed message by id, searched from the newest run back. */
+export function findMessage(state: ThreadState, id: string): AssistantMessageView | undefined {
+  return findFromNewest(state, (item) => (item.kind === 'message' && item.message.id === id ? item.message : undefined));
+}
+
+/** A tool call by id (on its own or under its message), searched from the newest run back. */
 export function findToolCall(state: ThreadState, id: string): ToolCallView | undefined {
-  for (let t = state.turns.length - 1; t >= 0; t--) {
-    const runs = state.turns[t]!.runs;
-    for (let r = runs.length - 1; r >= 0; r--) {
-      const items = runs[r]!.items;
-      for (let i = items.length - 1; i >= 0; i--) {
-        const item = items[i]!;
-        if (item.kind === 'tool_call' && item.call.id === id) return item.call;
-        if (item.kind === 'message') {
-          const call = item.message.toolCalls.find((c) => c.id === id);
-          if (call) return call;
-        }
-      }
-    }
-  }
-  return undefined;
+  return findFromNewest(state, (item) => {
+    if (item.kind === 'tool_call') return item.call.id === id ? item.call : undefined;
+    return item.kind === 'message' ? item.message.toolCalls.find((c) => c.id === id) : undefined;
+  });
 }
 
 /** The caller's open interrupts, oldest first. */
