@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { OzAgent } from '../../src/agent/index.js';
 import type { OzAgentConfig } from '../../src/agent/index.js';
 import type { ConnectionState } from '../../src/transport/index.js';
+import { failOnUnhandledRejections } from './no-unhandled-rejections.js';
 import { scriptedRun, startScriptedServer } from './transport-scripted-server.js';
 import type { Reply, ScriptedServer } from './transport-scripted-server.js';
 
-const unhandled: unknown[] = [];
-process.on('unhandledRejection', (reason) => unhandled.push(reason));
+failOnUnhandledRejections();
 const complaints: unknown[][] = [];
 const original = { error: console.error, warn: console.warn };
 beforeEach(() => {
@@ -23,8 +23,6 @@ beforeEach(() => {
 afterEach(async () => {
   console.error = original.error;
   console.warn = original.warn;
-  await new Promise((r) => setImmediate(r));
-  assert.deepEqual(unhandled, [], 'no unhandled promise rejection');
 });
 
 const EVENTS = scriptedRun('chat-1', 'run-1');

@@ -2,20 +2,16 @@
  * openRun's reconnection against a real local server that drops the stream
  * at chosen points: the yielded sequence equals the undropped one.
  */
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openRun, TransportError } from '../../src/transport/index.js';
 import type { ConnectionState, OpenRunOptions, RunRequest } from '../../src/transport/index.js';
 import type { StreamedEvent } from '../../src/protocol/index.js';
+import { failOnUnhandledRejections } from './no-unhandled-rejections.js';
 import { scriptedRun, startScriptedServer } from './transport-scripted-server.js';
 import type { Cut, Reply, ScriptedServer } from './transport-scripted-server.js';
 
-const unhandled: unknown[] = [];
-process.on('unhandledRejection', (reason) => unhandled.push(reason));
-afterEach(async () => {
-  await new Promise((r) => setImmediate(r));
-  assert.deepEqual(unhandled, [], 'no unhandled promise rejection');
-});
+failOnUnhandledRejections();
 
 const EVENTS = scriptedRun();
 const BODY = { threadId: 'chat-1', runId: 'run-1', state: {}, messages: [{ id: 'u1', role: 'user' as const, content: 'Please greet the team' }] };
