@@ -2,7 +2,7 @@
  * `npm test`: typecheck, the bundle size, lint, Node tests (unit and loopback integration),
  * browser tests in real Chromium. Prints each step's output, then one bare
  * line `N passed, N failed` summing all of them, and exits non-zero on any
- * failure. `--only <step>` runs one step (typecheck, size, lint, unit, browser, e2e).
+ * failure. `--only <step>` runs one step (typecheck, size, lint, unit, browser, e2e, stories).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -79,6 +79,14 @@ const steps = {
   },
   // playwright-core in Chromium against `npm start`'s servers; one file at a time (each starts them).
   e2e: () => nodeTests('test/e2e', 1),
+  // The static Storybook built, every story opened in Chromium: no console error, zero axe violations (one pass per story).
+  async stories() {
+    const countFile = join(work, 'storybook-counts.json');
+    const code = await run(process.execPath, ['scripts/storybook-check.mjs', '--counts', countFile]);
+    const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    return counts;
+  },
 };
 
 const total = { passed: 0, failed: 0, skipped: 0 };
