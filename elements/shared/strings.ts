@@ -104,7 +104,7 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   stepsLabel: 'Steps',
   stepOpen: 'Working',
   stepFinished: 'Finished',
-  stepsSummary: (finished, total) => `${finished} of ${total} steps finished`,
+  stepsSummary: (finished, total) => `${finished} of ${total} ${total === 1 ? 'step' : 'steps'} finished`,
   stepsLimit: (max) => `${max} steps are open: more may run that are not shown.`,
   boardLabel: 'Board',
   boardEmpty: 'Nothing is pinned to the board yet.',

@@ -18,6 +18,13 @@ describe('<oz-steps>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('says "step" for a single step', async () => {
+    const steps: StepView[] = [{ job: 'job-2', status: 'finished', runId: 'r' }];
+    const el = await fixture<OzSteps>(html`<oz-steps .steps=${steps}></oz-steps>`);
+    expect(el.shadowRoot!.querySelector('[part~="summary"]')!.textContent).to.equal('1 of 1 step finished');
+    await expect(el).to.be.accessible();
+  });
+
   it('notes when 32 steps are open', async () => {
     const steps: StepView[] = Array.from({ length: 32 }, (_, i) => ({ job: `job-${i}`, status: 'open', runId: 'r' }));
     const el = await fixture<OzSteps>(html`<oz-steps .steps=${steps} limit-reached></oz-steps>`);
