@@ -68,29 +68,54 @@ function trimTurns(s: ThreadSnapshot): ThreadSnapshot {
 
 export type EncodedSnapshot = { ok: true; json: string; trimmed: string[] } | { ok: false; error: string };
 
+/** How a snapshot becomes JSON (`JSON.stringify`, or a memoizing encoder's). */
+type Stringify = (s: ThreadSnapshot) => string;
+
 /**
  * Serializes a snapshot within `maxChars`: drops the board first, then the
  * content of turns before the last, and gives up (saving nothing) if it still
  * does not fit.
  */
-export function encodeSnapshot(snapshot: ThreadSnapshot, maxChars = DEFAULT_MAX_SNAPSHOT_CHARS): EncodedSnapshot {
+export function encodeSnapshot(snapshot: ThreadSnapshot, maxChars = DEFAULT_MAX_SNAPSHOT_CHARS, stringify: Stringify = JSON.stringify): EncodedSnapshot {
   const trimmed: string[] = [];
   let s = snapshot;
-  let json = JSON.stringify(s);
+  let json = stringify(s);
   if (json.length > maxChars && s.board) {
     const { board: _board, ...rest } = s;
     void _board;
     s = rest;
     trimmed.push('board');
-    json = JSON.stringify(s);
+    json = stringify(s);
   }
   if (json.length > maxChars && s.turns.length > 1) {
     s = trimTurns(s);
     trimmed.push('earlier turns');
-    json = JSON.stringify(s);
+    json = stringify(s);
   }
   if (json.length > maxChars) return { ok: false, error: `the thread needs ${json.length} characters of storage, more than ${maxChars}` };
   return { ok: true, json, trimmed };
+}
+
+/**
+ * An encodeSnapshot for one store that remembers each turn's JSON: turns are
+ * immutable (a change makes a new object), so saving a long thread again
+ * serializes only the turns that changed. Same output as JSON.stringify.
+ */
+export function createSnapshotEncoder(): (snapshot: ThreadSnapshot, maxChars?: number) => EncodedSnapshot {
+  const turnJson = new WeakMap<Turn, string>();
+  const turn = (t: Turn): string => {
+    let json = turnJson.get(t);
+    if (json === undefined) {
+      json = JSON.stringify(t);
+      turnJson.set(t, json);
+    }
+    return json;
+  };
+  const stringify: Stringify = ({ turns, ...rest }) => {
+    const head = JSON.stringify(rest);
+    return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"turns":[${turns.map(turn).join(',')}]}`;
+  };
+  return (snapshot, maxChars) => encodeSnapshot(snapshot, maxChars, stringify);
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

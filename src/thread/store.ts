@@ -18,7 +18,7 @@ import { buildFollowRequest, buildTurnRequest } from './history.js';
 import type { PersistencePort } from './persistence.js';
 import { createReducer, type ThreadInput } from './reducer.js';
 import { buildResume, type ResumeAnswers, type ResumeBuild } from './resume.js';
-import { DEFAULT_MAX_SNAPSHOT_CHARS, encodeSnapshot, parseSnapshot, takeSnapshot } from './snapshot.js';
+import { createSnapshotEncoder, DEFAULT_MAX_SNAPSHOT_CHARS, parseSnapshot, takeSnapshot } from './snapshot.js';
 import { currentRun, currentTurn, initialThreadState, isActive, openInterrupts, type ThreadState } from './state.js';
 import { defaultSchedule, routeUrl, toFailure, type ThreadRecord, type TransportTuning } from './store-support.js';
 import { ThreadError } from './thread-error.js';
@@ -60,8 +60,8 @@ export interface ThreadStoreOptions {
   autoFreeze?: boolean;
   /**
    * How the store gives the main thread back in a long burst of events (it
-   * notifies its listeners first). Default: `scheduler.yield()` where present,
-   * else a MessageChannel task, else a 0 ms timeout.
+   * notifies its listeners first). Default: a MessageChannel task (a due frame
+   * renders first), else `scheduler.yield()`, else a 0 ms timeout.
    */
   yieldToMain?: () => Promise<void>;
   /** Longest slice of events reduced without giving the main thread back, in ms. Default 8. */
@@ -134,6 +134,8 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
   let controller: AbortController | undefined;
   let generation = 0;
   let lastSavedAt = -Infinity;
+  let savedState: ThreadState | undefined;
+  const encodeSnapshot = createSnapshotEncoder();
   let disposed = false;
   const listeners = new Set<(s: ThreadState) => void>();
   const recorders = new Set<(r: ThreadRecord) => void>();
@@ -180,7 +182,8 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
   }
 
   function save(): void {
-    if (!storage) return;
+    if (!storage || state === savedState) return; // nothing changed since the last save
+    savedState = state;
     lastSavedAt = now();
     const snapshot = takeSnapshot(state, lastSavedAt);
     const encoded = encodeSnapshot(snapshot, options.maxSnapshotChars ?? DEFAULT_MAX_SNAPSHOT_CHARS);

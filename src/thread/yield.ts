@@ -8,13 +8,12 @@ interface SchedulerLike {
 }
 
 /**
- * The default way to give the main thread back: `scheduler.yield()` where the
- * platform has it, else a MessageChannel task (no 4 ms timer clamping), else a
- * 0 ms timeout.
+ * The default way to give the main thread back: a MessageChannel task, which
+ * queues behind a frame that is due, so the page renders between two slices
+ * (`scheduler.yield()` resumes before rendering, and Chromium then paints only
+ * every ~100 ms of a burst); else `scheduler.yield()`; else a 0 ms timeout.
  */
 export function defaultYieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: SchedulerLike }).scheduler;
-  if (scheduler && typeof scheduler.yield === 'function') return scheduler.yield();
   if (typeof MessageChannel === 'function') {
     return new Promise<void>((resolve) => {
       const channel = new MessageChannel();
@@ -25,6 +24,8 @@ export function defaultYieldToMain(): Promise<void> {
       channel.port2.postMessage(undefined);
     });
   }
+  const scheduler = (globalThis as { scheduler?: SchedulerLike }).scheduler;
+  if (scheduler && typeof scheduler.yield === 'function') return scheduler.yield();
   return new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
 
