@@ -2,8 +2,8 @@
  * The recorder (no DOM, no Lit): taps a thread store for the inspector.
  * See {@link createRecorder}.
  */
-export { createRecorder, importRecording } from './recorder.js';
-export type { Recorder, RecorderOptions, RecorderFilter, RecorderDropped, Recording, RecordableStore } from './recorder.js';
+export { createRecorder, createRecordingLog, importRecording } from './recorder.js';
+export type { Recorder, RecorderOptions, RecorderFilter, RecorderDropped, Recording, RecordableStore, RecordingLog } from './recorder.js';
 export type * from './entries.js';
 export { utf8Length, jsonBytes } from './entries.js';
 export { maskString, maskDeep, maskBoard, createRedactor, REDACT_PRESETS } from './redact.js';

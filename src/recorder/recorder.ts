@@ -11,12 +11,12 @@
  * No DOM: it runs in a page, a worker or Node.
  */
 import { OZ_CARD, OZ_RESUME, readOzResume } from '../protocol/index.js';
-import type { AguiEvent, StreamedEvent } from '../protocol/index.js';
+import type { AguiEvent, BoardState, StreamedEvent } from '../protocol/index.js';
 import type { ThreadRecord, ThreadState } from '../thread/index.js';
 import { parseRecording, toNdjson as writeNdjson } from '../transport/index.js';
 import type { RecordedEvent } from '../transport/index.js';
 import { jsonBytes, utf8Length, type EventEntry, type RecorderEntry, type RecorderEntryKind, type StateDeltaEntry } from './entries.js';
-import { createRedactor, type RedactOption, type Redactor } from './redact.js';
+import { createRedactor, maskBoard, type RedactOption, type Redactor } from './redact.js';
 import { Ring } from './ring.js';
 
 /** What the recorder needs of a thread store. */
@@ -68,6 +68,15 @@ export interface Recording {
   toNdjson(): string;
   /** The events kept, as replay records. */
   toRecordedEvents(): RecordedEvent[];
+  /**
+   * A board as it may be shown from this recording: note texts and tags
+   * masked when the recording redacts them ('note-text', or a callback, which
+   * cannot be read by rule), else the board itself. For the `before` and
+   * `after` of state-delta entries, which are the store's own values.
+   */
+  showBoard(board: BoardState): BoardState;
+  /** Whether boards are masked by showBoard. */
+  readonly masksBoards: boolean;
 }
 
 export interface Recorder extends Recording {
@@ -130,6 +139,7 @@ class RecordBuffer {
   readonly dropped: RecorderDropped = { entries: 0, bytes: 0, events: 0 };
   seq = 0;
   settle: () => void = () => {};
+  masksBoards = false;
 
   constructor(options: RecorderOptions) {
     this.ring = new Ring<RecorderEntry>(options.maxEntries ?? DEFAULT_MAX_ENTRIES, options.maxBytes ?? DEFAULT_MAX_BYTES);
@@ -196,6 +206,10 @@ function reading(self: RecordBuffer): Recording {
     filter: (q) => (self.settle(), self.filter(q)),
     toNdjson: () => writeNdjson(self.recorded()),
     toRecordedEvents: () => self.recorded(),
+    showBoard: (board) => (self.masksBoards ? maskBoard(board) : board),
+    get masksBoards() {
+      return self.masksBoards;
+    },
   };
 }
 
@@ -240,6 +254,7 @@ function createJobTracker(): (event: AguiEvent) => string | undefined {
 export function createRecorder(store: RecordableStore, options: RecorderOptions = {}): Recorder {
   const buf = new RecordBuffer(options);
   const redactor: Redactor = createRedactor(options.redact, options.production === true);
+  buf.masksBoards = redactor.masksBoards;
   const jobOf = createJobTracker();
   let pending: { entry: StateDeltaEntry; before: ThreadState['board'] } | undefined;
   let resumeRunId: string | undefined;
@@ -336,6 +351,10 @@ export function createRecorder(store: RecordableStore, options: RecorderOptions 
     filter: read.filter,
     toNdjson: read.toNdjson,
     toRecordedEvents: read.toRecordedEvents,
+    showBoard: read.showBoard,
+    get masksBoards() {
+      return buf.masksBoards;
+    },
     get size() {
       return buf.ring.size;
     },
@@ -358,6 +377,26 @@ export function createRecorder(store: RecordableStore, options: RecorderOptions 
   return recorder;
 }
 
+/** A recording filled from replay records (an import, a followed feed): `add` appends one. */
+export interface RecordingLog extends Recording {
+  add(record: RecordedEvent): void;
+}
+
+/** An empty recording of events that grows by `add` (bounded as a recorder is). */
+export function createRecordingLog(options: Pick<RecorderOptions, 'maxEntries' | 'maxBytes'> = {}): RecordingLog {
+  const buf = new RecordBuffer({ maxEntries: Math.max(options.maxEntries ?? DEFAULT_MAX_ENTRIES, 1), ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}) });
+  const jobOf = createJobTracker();
+  const read = buf.reading();
+  return Object.defineProperties(read, {
+    add: {
+      value: (r: RecordedEvent) => {
+        const bytes = utf8Length(JSON.stringify(r.event)) + (r.id ? utf8Length(r.id) : 0);
+        buf.push(buf.eventEntry(r.t, r.id ?? undefined, r.event, bytes, jobOf(r.event)));
+      },
+    },
+  }) as RecordingLog;
+}
+
 /**
  * Reads an exported NDJSON recording (the replay format) into a recording:
  * its events, with `at` = their `t`. Throws the TransportError of
@@ -365,13 +404,9 @@ export function createRecorder(store: RecordableStore, options: RecorderOptions 
  */
 export function importRecording(text: string, options: Pick<RecorderOptions, 'maxEntries' | 'maxBytes'> = {}): Recording {
   const records = parseRecording(text);
-  const buf = new RecordBuffer({ maxEntries: Math.max(options.maxEntries ?? DEFAULT_MAX_ENTRIES, 1), ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}) });
-  const jobOf = createJobTracker();
-  for (const r of records) {
-    const bytes = utf8Length(JSON.stringify(r.event)) + (r.id ? utf8Length(r.id) : 0);
-    buf.push(buf.eventEntry(r.t, r.id ?? undefined, r.event, bytes, jobOf(r.event)));
-  }
-  return buf.reading();
+  const log = createRecordingLog(options);
+  for (const r of records) log.add(r);
+  return log;
 }
 
 export type { RecorderEntry, RecorderEntryKind };

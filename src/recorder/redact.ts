@@ -134,9 +134,11 @@ export interface Redactor {
   request(body: RunAgentRequest): RunAgentRequest;
   /** An invalid event's raw data: masked whole whenever any redaction is on (it cannot be read by rule). */
   raw(data: string): string;
+  /** Whether boards shown from the recording must be masked (note texts: 'note-text', or a callback). */
+  readonly masksBoards: boolean;
 }
 
-const NONE: Redactor = { event: (e) => e, request: (b) => b, raw: (d) => d };
+const NONE: Redactor = { event: (e) => e, request: (b) => b, raw: (d) => d, masksBoards: false };
 
 /** Builds the redactor for an option; `undefined` means on (every preset) when `production`, else off. */
 export function createRedactor(option: RedactOption | undefined, production: boolean): Redactor {
@@ -147,10 +149,11 @@ export function createRedactor(option: RedactOption | undefined, production: boo
       event: (event) => chosen({ kind: 'event', event }) as AguiEvent,
       request: (body) => chosen({ kind: 'request', body }) as RunAgentRequest,
       raw: maskString,
+      masksBoards: true,
     };
   }
   for (const p of chosen) if (!REDACT_PRESETS.includes(p)) throw new TypeError(`createRecorder: unknown redaction preset ${JSON.stringify(p)}`);
   const presets = new Set(chosen);
   if (presets.size === 0) return NONE;
-  return { event: (e) => presetEvent(e, presets), request: (b) => presetRequest(b, presets), raw: maskString };
+  return { event: (e) => presetEvent(e, presets), request: (b) => presetRequest(b, presets), raw: maskString, masksBoards: presets.has('note-text') };
 }
