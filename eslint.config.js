@@ -10,14 +10,30 @@ const restrict = (files, patterns) => ({
 const noLit = { group: ['lit', 'lit/*', '@lit/*'], message: 'src/ is framework-free: no Lit.' };
 const folder = (name, why) => ({ group: [`**/${name}/**`, `**/${name}`], message: why });
 
-const serverRules = [
+const serverBase = [
   noLit,
   folder('elements', 'server/ may not import elements/.'),
   folder('inspector', 'server/ may not import inspector/.'),
   folder('examples', 'server/ may not import examples/.'),
+];
+const serverRules = [
+  ...serverBase,
   {
-    group: ['**/src/thread/**', '**/src/transport/**', '**/src/forms/**', '**/src/agent/**'],
+    group: ['**/src/thread/**', '**/src/transport/**', '**/src/forms/**', '**/src/agent/**', '**/src/recorder/**'],
     message: 'server/ shares only src/protocol with the package.',
+  },
+];
+// The proxy's inspection feed also reads the person's stream with the package's SSE parser and
+// redacts it by the recorder's rules, in a ring: three leaf modules that import only src/protocol.
+const proxyRules = [
+  ...serverBase,
+  {
+    group: [
+      '**/src/thread/**', '**/src/forms/**', '**/src/agent/**',
+      '**/src/transport/**', '!**/src/transport/sse-parser.js',
+      '**/src/recorder/**', '!**/src/recorder/redact.js', '!**/src/recorder/ring.js',
+    ],
+    message: 'the proxy shares src/protocol, the SSE parser and the recorder\'s redaction and ring with the package.',
   },
 ];
 
@@ -50,7 +66,7 @@ export default tseslint.config(
   restrict(['server/**'], serverRules),
   // Later entries replace a rule's options for the files they match, so each repeats serverRules.
   restrict(['server/edge/**'], [...serverRules, folder('proxy', 'the edge and the proxy share only src/protocol.')]),
-  restrict(['server/proxy/**'], [...serverRules, folder('edge', 'the edge and the proxy share only src/protocol.')]),
+  restrict(['server/proxy/**'], [...proxyRules, folder('edge', 'the edge and the proxy share only src/protocol.')]),
   // Only entry points read process.env.
   {
     files: ['src/**', 'elements/**', 'inspector/**', 'server/**/!(cli).ts'],

@@ -3,7 +3,9 @@
  * `oz-agui-proxy` CLI in its own process: latency added per event (median),
  * throughput ratio, and the proxy's RSS with 1,000 concurrent open streams.
  * The upstream is a fake loopback SSE server in this process (so send and
- * receive times share one clock), and the client is node:http.
+ * receive times share one clock), and the client is node:http. The same
+ * figures again with the inspection feed on (`--inspect`: every run teed,
+ * parsed, redacted and kept, bounded), against the proxy with it off.
  */
 import http from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,7 +33,7 @@ function fakeUpstream(): http.Server {
       res.flushHeaders();
       if (mode === 'latency') {
         for (let i = 1; i <= LATENCY_EVENTS && !res.destroyed; i++) {
-          res.write(`id: ${i}\ndata: {"type":"CUSTOM","t":${now()}}\n\n`);
+          res.write(`id: ${i}\ndata: {"type":"CUSTOM","name":"bench","value":{"t":${now()}}}\n\n`);
           await new Promise((r) => setTimeout(r, 2));
         }
         res.end();
@@ -56,7 +58,8 @@ function request(base: string, mode: string, agent: http.Agent): Promise<http.In
     const req = http.request(`${base}/v1/agui/agents/${mode}?tenant=acme`, { method: 'POST', agent, headers: { 'Content-Type': 'application/json' } });
     req.on('response', resolve);
     req.on('error', reject);
-    req.end('{"threadId":"t","runId":"r","messages":[]}');
+    // A run of its own each time, so the feed records every one (the same runId would be deduplicated).
+    req.end(JSON.stringify({ threadId: 't', runId: `r-${process.hrtime.bigint()}`, messages: [] }));
   });
 }
 
@@ -108,10 +111,10 @@ async function proxyCommand(): Promise<string[]> {
   }
 }
 
-function startProxyProcess(command: string[], upstream: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...command, '--upstream', upstream, '--port', '0'], {
+function startProxyProcess(command: string[], upstream: string, inspect = false): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...command, '--upstream', upstream, '--port', '0', ...(inspect ? ['--inspect'] : [])], {
     cwd: root,
-    env: { ...process.env, OZ_APP_TOKEN: 'bench-token' },
+    env: { ...process.env, OZ_APP_TOKEN: 'bench-token', OZ_INSPECT_KEY: 'bench-inspect-key-0123456789' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -133,27 +136,40 @@ export default async function proxyBench(): Promise<BenchRow[]> {
   const first = await startProxyProcess(command, direct);
   const proxied = first.url;
   let child = first.child;
+  const watched = await startProxyProcess(command, direct, true);
+  const inspected = watched.url;
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   try {
     await latencies(direct, agent);
-    await latencies(proxied, agent); // warm both paths
+    await latencies(proxied, agent); // warm every path
+    await latencies(inspected, agent);
     const d: number[] = [];
     const p: number[] = [];
+    const w: number[] = [];
     for (let round = 0; round < 3; round++) {
       d.push(...(await latencies(direct, agent)));
       p.push(...(await latencies(proxied, agent)));
+      w.push(...(await latencies(inspected, agent)));
     }
     const added = median(p) - median(d);
+    const feedAdded = median(w) - median(p);
 
     await throughput(direct, agent);
     await throughput(proxied, agent);
+    await throughput(inspected, agent);
     let bestDirect = 0;
     let bestProxy = 0;
+    let bestInspected = 0;
     for (let round = 0; round < 5; round++) {
       bestDirect = Math.max(bestDirect, await throughput(direct, agent));
       bestProxy = Math.max(bestProxy, await throughput(proxied, agent));
+      bestInspected = Math.max(bestInspected, await throughput(inspected, agent));
     }
     const ratio = bestProxy / bestDirect;
+    const feedRatio = bestInspected / bestProxy;
+    const feedRss = rssMb(watched.child.pid!);
+    const offRss = rssMb(first.child.pid!);
+    watched.child.kill('SIGTERM');
 
     // A fresh proxy process for the memory figure, so the throughput runs' garbage is not counted.
     first.child.kill('SIGTERM');
@@ -175,10 +191,16 @@ export default async function proxyBench(): Promise<BenchRow[]> {
       { name: 'proxy: event latency direct / proxied (median)', value: median(d), unit: `ms / ${median(p).toFixed(3)} ms` },
       { name: 'proxy: throughput proxy/direct', value: ratio, unit: `(${bestProxy.toFixed(0)} / ${bestDirect.toFixed(0)} MB/s)`, target: '>= 0.9', pass: ratio >= 0.9 },
       { name: `proxy: RSS with ${STREAMS} open streams`, value: loaded, unit: `MB (idle ${idle.toFixed(0)} MB)`, target: '< 150', pass: loaded < 150 },
+      { name: 'proxy: latency the inspection feed adds per event (median, on - off)', value: feedAdded, unit: `ms (${median(w).toFixed(3)} ms on)`, target: '< 0.5', pass: feedAdded < 0.5 },
+      // Saturated, CPU-bound: every event is parsed, redacted and serialized on the proxy's one thread (the person's latency above is the promise).
+      { name: 'proxy: throughput inspection feed on/off (CPU-bound)', value: feedRatio, unit: `(${bestInspected.toFixed(0)} / ${bestProxy.toFixed(0)} MB/s)`, target: '>= 0.4', pass: feedRatio >= 0.4 },
+      // Informative: RSS counts garbage not yet collected as well as the record (19 runs of at most 2 MiB of JSON each).
+      { name: 'proxy: RSS after the same 19 runs, inspection feed on', value: feedRss, unit: `MB (feed off ${offRss.toFixed(0)} MB)` },
     ];
   } finally {
     agent.destroy();
     child.kill('SIGTERM');
+    watched.child.kill('SIGTERM');
     upstream.closeAllConnections();
     upstream.close();
   }

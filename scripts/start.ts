@@ -11,6 +11,10 @@
  *   OZ_AGENTS=helper,asker                     the agents the app offers
  *   PORT=5173, OZ_EDGE_PORT=7443
  *   OZ_EDGE_FAULTS=drop-after=7             network faults on every stream of the dev edge (see its README)
+ *   OZ_INSPECT=1                            the proxy's inspection feed at /agui/__inspect (off by default): the
+ *                                           people in OZ_SUPPORT (default ben) list and follow everyone's runs,
+ *                                           redacted. Who talked to which agent, when, stays visible: opt in knowingly.
+ *   OZ_SUPPORT=ben,cy                       the support role, with OZ_INSPECT=1
  */
 import { readFileSync } from 'node:fs';
 import { parseFaults, startEdge } from 'oz-agui/edge';
@@ -37,6 +41,7 @@ if (!edgeUrl) {
   console.log(`Development edge: ${edge.url} (development credentials; see server/edge/README.md)`);
 }
 
+const inspect = env.OZ_INSPECT === '1' ? { support: (env.OZ_SUPPORT ?? 'ben').split(',').map((p) => p.trim()).filter(Boolean) } : undefined;
 const people = env.OZ_PEOPLE_FILE ? (JSON.parse(readFileSync(env.OZ_PEOPLE_FILE, 'utf8')) as Record<string, string>) : DEV_PEOPLE;
 const app = await startChatApp({
   edgeUrl,
@@ -47,9 +52,11 @@ const app = await startChatApp({
   port,
   host: env.HOST ?? '127.0.0.1',
   ...(env.OZ_CA_FILE ? { ca: readFileSync(env.OZ_CA_FILE, 'utf8') } : {}),
+  ...(inspect ? { inspect } : {}),
 });
 stops.unshift(() => app.close());
 console.log(`\n  OZ chat is running: ${app.url}\n  Press Ctrl-C to stop.\n`);
+if (inspect) console.log(`  Inspection feed (redacted) at ${app.url}/agui/__inspect, for: ${inspect.support.join(', ')}\n`);
 
 let stopping = false;
 async function stop(): Promise<void> {

@@ -3,6 +3,11 @@
  * token proxy mounted at /agui with each person's token looked up on the
  * server, and the page (served by Vite in development). The page never holds
  * a token. Uses only oz-agui's public exports, as your own backend would.
+ *
+ * With `inspect`, the proxy's inspection feed is on at /agui/__inspect for the
+ * people in the support role only: they can list everyone's runs and follow
+ * them live, redacted (message text, tool arguments, note text and cards
+ * masked, sizes kept) — still who talked to which agent, when, and how it went.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +30,8 @@ export interface ChatAppOptions {
   host?: string;
   /** PEM of a private CA the edge's certificate is signed by. */
   ca?: string;
+  /** The proxy's inspection feed (off when absent), for the people in the support role. */
+  inspect?: { support: string[] };
 }
 
 export interface ChatApp {
@@ -56,6 +63,7 @@ export async function startChatApp(options: ChatAppOptions): Promise<ChatApp> {
   const host = options.host ?? '127.0.0.1';
   const origin = `http://localhost:${port}`;
   const sessions = createSessions();
+  const support = new Set(options.inspect?.support ?? []);
   const proxy = toNodeHandler(
     createAguiProxy({
       upstream: options.edgeUrl,
@@ -69,6 +77,18 @@ export async function startChatApp(options: ChatAppOptions): Promise<ChatApp> {
         const person = sessions.read(request.headers.get('cookie'));
         return person ? options.people[person] : undefined;
       },
+      ...(options.inspect
+        ? {
+            inspect: {
+              // The example's sign-in decides: only a signed-in person in the support role.
+              authorize: (request: Request) => {
+                const person = sessions.read(request.headers.get('cookie'));
+                return person !== undefined && support.has(person);
+              },
+              person: (request: Request) => sessions.read(request.headers.get('cookie')),
+            },
+          }
+        : {}),
     }),
   );
 
@@ -81,7 +101,8 @@ export async function startChatApp(options: ChatAppOptions): Promise<ChatApp> {
       if (url.pathname.startsWith('/agui/')) return await proxy(req, res);
       if (url.pathname === '/api/me' && req.method === 'GET') {
         const person = sessions.read(req.headers.cookie);
-        return json(res, 200, { person: person ?? null, people: Object.keys(options.people), agents: options.agents, tenant: options.tenant, aiLabel: options.aiLabel ?? null });
+        const inspect = options.inspect && person !== undefined && support.has(person) ? '/agui/__inspect' : null;
+        return json(res, 200, { person: person ?? null, people: Object.keys(options.people), agents: options.agents, tenant: options.tenant, aiLabel: options.aiLabel ?? null, inspect });
       }
       if (url.pathname === '/api/sign-in' && req.method === 'POST') {
         if (req.headers['content-type'] !== 'application/json') return json(res, 415, { code: 'unsupported_media_type', message: 'Send JSON.' });

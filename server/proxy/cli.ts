@@ -3,22 +3,37 @@
  *
  *   OZ_APP_TOKEN=... oz-agui-proxy --upstream https://edge.example.com:7443 \
  *     [--port 8787] [--host 127.0.0.1] [--cacert ca.crt] [--base-path /api] \
- *     [--allow-origin https://app.example.com]... [--agents helper,asker] [--tenants acme]
+ *     [--allow-origin https://app.example.com]... [--agents helper,asker] [--tenants acme] \
+ *     [--inspect [--inspect-max-runs 50]]
  *
  * The token comes only from the environment variable OZ_APP_TOKEN, never from
- * a flag, so it stays out of process listings and shell history.
+ * a flag, so it stays out of process listings and shell history. `--inspect`
+ * turns on the inspection feed (redacted, bounded) for whoever sends
+ * `Authorization: Bearer <OZ_INSPECT_KEY>`, a key of its own, also read from
+ * the environment only.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createProxyServer } from './node.js';
 
 const USAGE = `usage: OZ_APP_TOKEN=<token> oz-agui-proxy --upstream <edge url> [--port 8787] [--host 127.0.0.1]
-       [--cacert ca.crt] [--base-path /api] [--allow-origin <origin>]... [--agents a,b] [--tenants t,u]`;
+       [--cacert ca.crt] [--base-path /api] [--allow-origin <origin>]... [--agents a,b] [--tenants t,u]
+       [--inspect [--inspect-max-runs 50]]   (the feed's key in OZ_INSPECT_KEY)`;
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const items = value.split(',').map((s) => s.trim()).filter(Boolean);
   return items.length ? items : undefined;
+}
+
+/** Authorizes `Authorization: Bearer <key>`, compared in constant time. */
+function bearerKey(key: string): (request: Request) => boolean {
+  const expected = Buffer.from(`Bearer ${key}`);
+  return (request) => {
+    const given = Buffer.from(request.headers.get('Authorization') ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 }
 
 function fail(message: string): never {
@@ -39,6 +54,8 @@ async function main(): Promise<void> {
         'allow-origin': { type: 'string', multiple: true },
         agents: { type: 'string' },
         tenants: { type: 'string' },
+        inspect: { type: 'boolean' },
+        'inspect-max-runs': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -55,6 +72,10 @@ async function main(): Promise<void> {
   if (!token) fail('set the app token in the environment variable OZ_APP_TOKEN');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port ${values.port} is not a port`);
+  const inspectKey = process.env.OZ_INSPECT_KEY;
+  if (values.inspect && (!inspectKey || inspectKey.length < 16)) fail('--inspect needs a key of 16 characters or more in the environment variable OZ_INSPECT_KEY');
+  const maxRuns = values['inspect-max-runs'] === undefined ? undefined : Number(values['inspect-max-runs']);
+  if (maxRuns !== undefined && (!Number.isInteger(maxRuns) || maxRuns < 1)) fail(`--inspect-max-runs ${values['inspect-max-runs']} is not a whole number >= 1`);
   let ca: Buffer | undefined;
   if (values.cacert) {
     try {
@@ -74,12 +95,14 @@ async function main(): Promise<void> {
       ...(values['allow-origin'] ? { allowOrigins: values['allow-origin'] } : {}),
       ...(list(values.agents) ? { agents: list(values.agents) } : {}),
       ...(list(values.tenants) ? { tenants: list(values.tenants) } : {}),
+      ...(values.inspect ? { inspect: { authorize: bearerKey(inspectKey!), ...(maxRuns ? { maxRuns } : {}) } } : {}),
     });
   } catch (err) {
     fail((err as Error).message);
   }
   const { url } = await proxy.listen(port, values.host);
   console.log(`oz-agui-proxy: ${url} -> ${values.upstream}`);
+  if (values.inspect) console.log(`oz-agui-proxy: inspection feed on at ${url}${values['base-path'] ?? ''}/__inspect (redacted; Bearer OZ_INSPECT_KEY)`);
 
   const stop = () => {
     void proxy.close().then(() => process.exit(0));

@@ -34,7 +34,7 @@ export function jsonError(status: number, body: HttpErrorBody, headers: HeadersI
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) {
-    if (s.length >= 4) out = out.split(s).join('[redacted]');
+    if (s.length >= 4 && out.includes(s)) out = out.split(s).join('[redacted]');
   }
   return out;
 }

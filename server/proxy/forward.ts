@@ -1,7 +1,7 @@
 /** Turning the edge's answer into the page's: the stream as it is, or a scrubbed JSON error. */
 import { codeForStatus } from '../../src/protocol/index.js';
 import { jsonError, scrub, scrubJson } from './errors.js';
-import { NODE_BODY, nodeBodyOf, type NodeBody } from './upstream.js';
+import { NODE_BODY, nodeBodyOf, type NodeBody, type StreamTap } from './upstream.js';
 
 /** Where the proxy reports what went wrong (never with a token in it). */
 export interface ProxyLogger {
@@ -32,9 +32,10 @@ function passedHeaders(from: Headers, secrets: readonly string[], extra: Record<
  * The stream for the page: each upstream chunk passed on as it came, pulled
  * only when the page reads (backpressure). A stream that breaks after it
  * started simply ends, so the client reconnects with Last-Event-ID; the page
- * going away cancels the upstream request.
+ * going away cancels the upstream request. A `tap` is given each chunk after
+ * the page's stream took it.
  */
-export function passThrough(body: ReadableStream<Uint8Array>, onBreak: (err: unknown) => void): ReadableStream<Uint8Array> {
+export function passThrough(body: ReadableStream<Uint8Array>, onBreak: (err: unknown) => void, tap?: StreamTap): ReadableStream<Uint8Array> {
   const node = nodeBodyOf(body);
   const reader = body.getReader();
   let cancelled = false;
@@ -42,39 +43,54 @@ export function passThrough(body: ReadableStream<Uint8Array>, onBreak: (err: unk
     {
       async pull(controller) {
         let chunk: ReadableStreamReadResult<Uint8Array>;
+        let broke = false;
         try {
           chunk = await reader.read();
         } catch (err) {
           if (!cancelled) onBreak(err);
+          broke = true;
           chunk = { done: true, value: undefined };
         }
         if (cancelled) return;
-        if (chunk.done) controller.close();
-        else controller.enqueue(chunk.value);
+        if (chunk.done) {
+          controller.close();
+          tap?.end(broke ? 'broke' : 'done');
+        } else {
+          controller.enqueue(chunk.value);
+          tap?.chunk(chunk.value);
+        }
       },
       cancel(reason) {
+        if (!cancelled) tap?.end('gone');
         cancelled = true;
         return reader.cancel(reason).catch(() => {});
       },
     },
     { highWaterMark: 0 },
   );
-  if (node) Object.defineProperty(out, NODE_BODY, { value: { ...node, onBreak } satisfies NodeBody });
+  if (node) Object.defineProperty(out, NODE_BODY, { value: { ...node, onBreak, ...(tap ? { tap } : {}) } satisfies NodeBody });
   return out;
 }
 
-/** The page's response to a successful upstream answer: SSE headers right, never compressed. */
-export function streamResponse(res: Response, secrets: readonly string[], cors: Record<string, string>, logger: ProxyLogger): Response {
+/** Whether an upstream answer is an event stream. */
+export function isEventStream(res: Response): boolean {
+  return (res.headers.get('Content-Type') ?? '').toLowerCase().startsWith('text/event-stream');
+}
+
+/** The page's response to a successful upstream answer: SSE headers right, never compressed; `tap` tees the body. */
+export function streamResponse(res: Response, secrets: readonly string[], cors: Record<string, string>, logger: ProxyLogger, tap?: StreamTap): Response {
   const headers = passedHeaders(res.headers, secrets, cors);
-  const type = res.headers.get('Content-Type') ?? '';
-  if (type.toLowerCase().startsWith('text/event-stream')) {
+  if (isEventStream(res)) {
     headers.set('Cache-Control', 'no-cache, no-transform');
     headers.set('X-Accel-Buffering', 'no');
   } else {
     headers.set('Cache-Control', 'no-store');
   }
-  if (!res.body) return new Response(null, { status: res.status, headers });
-  const body = passThrough(res.body, (err) => logger.warn(`oz-agui-proxy: upstream stream broke: ${scrub(String((err as Error)?.message ?? err), secrets)}`));
+  if (!res.body) {
+    tap?.end('done');
+    return new Response(null, { status: res.status, headers });
+  }
+  const body = passThrough(res.body, (err) => logger.warn(`oz-agui-proxy: upstream stream broke: ${scrub(String((err as Error)?.message ?? err), secrets)}`), tap);
   return new Response(body, { status: res.status, headers });
 }
 

@@ -4,18 +4,21 @@
  * of `POST <basePath>/v1/agui/agents/<agent>?tenant=<tenant>` through to the
  * edge, streamed unbuffered with Last-Event-ID. A Fetch-API handler: mount it
  * in Hono as is, in node:http with `toNodeHandler` (`oz-agui/proxy/node`), in
- * Express with `aguiExpress`.
+ * Express with `aguiExpress`. With `inspect`, it also offers the opt-in
+ * inspection feed under `<basePath>/__inspect` (see inspect-routes.ts).
  */
 import { MAX_BODY_BYTES, agentRoutePath, matchAgentRoute } from '../../src/protocol/index.js';
 import { checkJsonContentType, checkOrigin, corsHeaders, preflight, type OriginPolicy } from './cors.js';
 import { ProxyError, jsonError, scrub } from './errors.js';
-import { FORWARDED_REQUEST_HEADERS, errorResponse, streamResponse, type ProxyLogger } from './forward.js';
+import { FORWARDED_REQUEST_HEADERS, errorResponse, isEventStream, streamResponse, type ProxyLogger } from './forward.js';
+import { createInspectRoutes, type InspectOptions } from './inspect-routes.js';
 import { createTokenProvider, type TokenExchangeOptions, type TokenSource } from './token.js';
 import { createNodeUpstream, fromFetch, type NodeUpstreamOptions, type UpstreamFetch } from './upstream.js';
 
 export { ProxyError } from './errors.js';
 export type { ProxyLogger } from './forward.js';
 export type { TokenExchangeOptions, TokenSource } from './token.js';
+export type { InspectOptions, InspectRunSummary, InspectRunStatus } from './inspect-routes.js';
 
 /** Options of {@link createAguiProxy}. */
 export interface AguiProxyOptions {
@@ -45,8 +48,16 @@ export interface AguiProxyOptions {
   maxBodyBytes?: number;
   /** Where failures are reported (default: console); never with a token. */
   logger?: ProxyLogger;
-  /** The clock, in ms (default Date.now): token expiry. */
+  /** The clock, in ms (default Date.now): token expiry, the inspection feed's times. */
   now?: () => number;
+  /**
+   * The opt-in inspection feed (off when absent: its paths are 404): every run
+   * passing through is teed, redacted and bounded, for support staff to list
+   * (`GET <basePath>/__inspect/runs`) and follow live
+   * (`GET <basePath>/__inspect/runs/<runId>`, SSE), each request guarded by
+   * `inspect.authorize`. The person's stream never waits for it.
+   */
+  inspect?: InspectOptions;
 }
 
 /** The proxy: a Fetch-API handler, with `close()` for its idle upstream connections. */
@@ -119,7 +130,9 @@ export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
   const policy: OriginPolicy = { allowOrigins: new Set(options.allowOrigins ?? []), cookieAuth: options.cookieAuth === true };
   const node = options.fetch ? undefined : createNodeUpstream(options.ca ? { ca: options.ca } : {});
   const send: UpstreamFetch = node ? node.fetch : fromFetch(options.fetch!, options.dispatcher);
-  const tokens = createTokenProvider({ token: options.token, tokenExchange: options.tokenExchange, upstream, fetch: send, now: options.now ?? Date.now });
+  const now = options.now ?? Date.now;
+  const tokens = createTokenProvider({ token: options.token, tokenExchange: options.tokenExchange, upstream, fetch: send, now });
+  const inspect = options.inspect ? createInspectRoutes(options.inspect, { basePath, policy, now, logger }) : undefined;
 
   const route = (pathname: string): string => {
     const rest = basePath ? (pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined) : pathname;
@@ -130,6 +143,8 @@ export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
 
   const run = async (request: Request, cors: Record<string, string>): Promise<Response> => {
     const url = new URL(request.url);
+    const inspected = inspect ? await inspect.handle(request, url, cors) : undefined;
+    if (inspected) return inspected;
     const agent = route(url.pathname);
     if (request.method === 'OPTIONS') return preflight(request, policy);
     if (request.method !== 'POST') throw new ProxyError(405, 'invalid_argument', 'Only POST runs an agent.', { Allow: 'POST, OPTIONS' });
@@ -166,7 +181,8 @@ export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
     }
     if (res.status === 401) resolved.invalidate();
     if (!res.ok) return errorResponse(res, resolved.secrets, cors);
-    return streamResponse(res, resolved.secrets, cors, logger);
+    const tap = inspect && isEventStream(res) ? inspect.feed.tap({ body, agent, tenant, request, secrets: resolved.secrets }) : undefined;
+    return streamResponse(res, resolved.secrets, cors, logger, tap);
   };
 
   const handler = async (request: Request): Promise<Response> => {

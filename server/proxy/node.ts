@@ -74,18 +74,21 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, options: To
 /**
  * Pipes an upstream node response straight into the page's: each chunk as it
  * came, paused while the page's socket is full; a break ends the page's
- * stream cleanly; the page going away ends the upstream request.
+ * stream cleanly; the page going away ends the upstream request. A tap (the
+ * inspection feed) is handed each chunk after it was written.
  */
 function pipeNode(body: NodeBody, res: ServerResponse): Promise<void> {
   const src = body.source;
+  const tap = body.tap;
   return new Promise((resolve) => {
     let done = false;
-    const finish = (end: boolean) => {
+    const finish = (end: boolean, how: 'done' | 'broke' | 'gone') => {
       if (done) return;
       done = true;
       src.off('data', onData);
       res.off('drain', onDrain);
       if (end && !res.destroyed) res.end();
+      tap?.end(how);
       resolve();
     };
     // The chunks one socket read brings go out in one writev: corked until the
@@ -102,23 +105,24 @@ function pipeNode(body: NodeBody, res: ServerResponse): Promise<void> {
         process.nextTick(uncork);
       }
       if (!res.write(chunk)) src.pause();
+      tap?.chunk(chunk);
     };
     const onDrain = () => src.resume();
     const broke = (err: unknown) => {
       if (done) return;
       body.onBreak?.(err);
-      finish(true);
+      finish(true, 'broke');
     };
     src.on('data', onData);
     res.on('drain', onDrain);
-    src.once('end', () => finish(true));
+    src.once('end', () => finish(true, 'done'));
     src.once('error', broke);
     src.once('close', () => {
       if (!src.complete) broke(new Error('upstream connection closed'));
     });
     res.once('close', () => {
       if (res.writableFinished) return;
-      finish(false);
+      finish(false, 'gone');
       body.abort();
     });
     src.resume();

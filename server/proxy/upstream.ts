@@ -45,6 +45,20 @@ export interface NodeBody {
   abort(): void;
   /** Told when the upstream stream breaks after it started. */
   onBreak?: (err: unknown) => void;
+  /** Given each chunk after it was written to the page (the inspection feed's tee). */
+  tap?: StreamTap;
+}
+
+/**
+ * A tee of one stream for the inspection feed. Both calls are told after the
+ * page's side was served and must return at once: the tap queues, it never
+ * does work or waits on the page's path.
+ */
+export interface StreamTap {
+  /** A chunk the page was given. */
+  chunk(bytes: Uint8Array): void;
+  /** The stream ended: upstream finished it, it broke, or the page went away. */
+  end(how: 'done' | 'broke' | 'gone'): void;
 }
 
 /** The node source of a stream marked by {@link toWebStream}, when nothing has read it yet. */

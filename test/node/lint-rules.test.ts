@@ -36,6 +36,19 @@ test('the edge and the proxy share only src/protocol', async () => {
   assert.equal((await restricted('server/edge/probe.ts', "import '../proxy/handler.js';")).length, 1);
 });
 
+test('the proxy may use the SSE parser and the recorder\'s redaction and ring, nothing else of the core', async () => {
+  const msgs = await restricted('server/proxy/probe.ts', [
+    "import '../../src/transport/sse-parser.js';",
+    "import '../../src/recorder/redact.js';",
+    "import '../../src/recorder/ring.js';",
+    "import '../../src/transport/open-run.js';",
+    "import '../../src/recorder/recorder.js';",
+    "import '../../src/thread/store.js';",
+  ].join('\n'));
+  assert.equal(msgs.length, 3, msgs.join('\n'));
+  assert.equal((await restricted('server/edge/probe.ts', "import '../../src/recorder/redact.js';")).length, 1);
+});
+
 test('only entry points read process.env', async () => {
   assert.equal((await restricted('server/edge/probe.ts', 'export const p = process.env.PORT;')).length, 1);
   assert.equal((await restricted('server/edge/cli.ts', 'export const p = process.env.PORT;')).length, 0);

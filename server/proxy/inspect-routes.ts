@@ -1,0 +1,141 @@
+/**
+ * The inspection feed's HTTP face, under the proxy's base path (only when
+ * `inspect` is given; otherwise these paths are 404 like any other):
+ *
+ *   GET <base>/__inspect/runs          JSON: InspectRunSummary[], newest first
+ *   GET <base>/__inspect/runs/<runId>  SSE: the run's events, then live, then `event: end`
+ *
+ * Every request passes the origin rules, then `inspect.authorize(request)`,
+ * before anything is read. Nothing of the inspector's request (its cookie,
+ * its Authorization) is recorded or echoed.
+ */
+import { checkOrigin, corsHeaders, type OriginPolicy } from './cors.js';
+import { ProxyError } from './errors.js';
+import type { ProxyLogger } from './forward.js';
+import { followStream } from './inspect-follow.js';
+import { createInspectFeed, type InspectFeed, type InspectOptions, type InspectRunSummary } from './inspect-feed.js';
+
+/** The path segment of the feed under the proxy's base path. */
+export const INSPECT_SEGMENT = '/__inspect';
+
+/** Request headers an allowed cross-origin inspector may send. */
+const INSPECT_REQUEST_HEADERS = 'Authorization, Last-Event-ID';
+
+/** The feed and its routes. */
+export interface InspectRoutes {
+  feed: InspectFeed;
+  /** The answer to an inspect request, or undefined when the path is not the feed's. */
+  handle(request: Request, url: URL, cors: Record<string, string>): Promise<Response | undefined>;
+}
+
+/** What the routes take from the proxy. */
+export interface InspectContext {
+  basePath: string;
+  policy: OriginPolicy;
+  now: () => number;
+  logger: ProxyLogger;
+}
+
+function preflight(request: Request, policy: OriginPolicy): Response {
+  const origin = request.headers.get('Origin');
+  const method = request.headers.get('Access-Control-Request-Method');
+  if (origin === null || method === null) return new Response(null, { status: 204, headers: { Allow: 'GET, OPTIONS' } });
+  if (!policy.allowOrigins.has(origin) || method.toUpperCase() !== 'GET') {
+    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the inspection feed.');
+  }
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(origin, policy),
+      'Access-Control-Allow-Methods': 'GET',
+      'Access-Control-Allow-Headers': INSPECT_REQUEST_HEADERS,
+      'Access-Control-Max-Age': '600',
+    },
+  });
+}
+
+function cursorOf(request: Request, url: URL): number {
+  const raw = request.headers.get('Last-Event-ID') ?? url.searchParams.get('lastEventId') ?? '';
+  if (raw.trim() === '') return 0;
+  if (!/^\d{1,15}$/.test(raw.trim())) throw new ProxyError(400, 'invalid_argument', 'Last-Event-ID is not an id of this feed (a whole number).');
+  return Number(raw.trim());
+}
+
+/** Creates the feed and its routes from the `inspect` option. */
+export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext): InspectRoutes {
+  const feed = createInspectFeed(inspect, ctx.now, ctx.logger);
+  const prefix = `${ctx.basePath}${INSPECT_SEGMENT}`;
+
+  const authorize = async (request: Request): Promise<void> => {
+    let allowed: boolean;
+    try {
+      allowed = (await inspect.authorize(request)) === true;
+    } catch (err) {
+      ctx.logger.error(`oz-agui-proxy: inspect.authorize threw (${err instanceof Error ? err.name : 'error'})`);
+      throw new ProxyError(500, 'internal', 'The proxy failed.');
+    }
+    if (allowed) return;
+    const credentials = request.headers.has('Authorization') || request.headers.has('Cookie');
+    if (!credentials) throw new ProxyError(401, 'unauthenticated', 'Sign in to inspect runs.');
+    throw new ProxyError(403, 'permission_denied', 'You may not inspect runs.');
+  };
+
+  const filterVisible = async (runs: InspectRunSummary[], request: Request): Promise<InspectRunSummary[]> => {
+    try {
+      const keep = await Promise.all(runs.map((r) => inspect.visible!(request, r)));
+      return runs.filter((_, i) => keep[i] === true);
+    } catch (err) {
+      ctx.logger.error(`oz-agui-proxy: inspect.visible threw (${err instanceof Error ? err.name : 'error'})`);
+      throw new ProxyError(500, 'internal', 'The proxy failed.');
+    }
+  };
+
+  const handle = async (request: Request, url: URL, cors: Record<string, string>): Promise<Response | undefined> => {
+    const path = url.pathname;
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
+    if (request.method === 'OPTIONS') return preflight(request, ctx.policy);
+    if (request.method !== 'GET') throw new ProxyError(405, 'invalid_argument', 'The inspection feed is read with GET.', { Allow: 'GET, OPTIONS' });
+    Object.assign(cors, corsHeaders(checkOrigin(request, ctx.policy), ctx.policy));
+    await authorize(request);
+
+    const rest = path.slice(prefix.length);
+    if (rest === '/runs' || rest === '/runs/') {
+      const all = feed.list();
+      const shown = inspect.visible ? await filterVisible(all, request) : all;
+      return new Response(JSON.stringify(shown), {
+        status: 200,
+        headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    }
+    const m = /^\/runs\/([^/]+)$/.exec(rest);
+    if (!m) throw new ProxyError(404, 'not_found', 'No such route.');
+    let runId: string;
+    try {
+      runId = decodeURIComponent(m[1]!);
+    } catch {
+      throw new ProxyError(400, 'invalid_argument', 'The run id is not a valid URL component.');
+    }
+    const run = feed.get(runId);
+    if (!run || (inspect.visible && (await filterVisible([run.summary()], request)).length === 0)) {
+      throw new ProxyError(404, 'not_found', 'No such run in the inspection feed (it may have been evicted).');
+    }
+    const after = cursorOf(request, url);
+    if (feed.followers >= feed.options.maxFollowers) {
+      throw new ProxyError(429, 'resource_exhausted', 'Too many inspectors follow runs right now.', { 'Retry-After': '5' });
+    }
+    const body = followStream(feed, run, after, ctx.now);
+    return new Response(body, {
+      status: 200,
+      headers: {
+        ...cors,
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  };
+
+  return { feed, handle };
+}
+
+export type { InspectOptions, InspectRunSummary, InspectRunStatus } from './inspect-feed.js';
