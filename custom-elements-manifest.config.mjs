@@ -3,7 +3,7 @@
  * @slot, @csspart, @cssproperty, @fires) and Lit's decorators (the analyzer's
  * Lit support reads @property/@state and their attributes).
  *
- * Tags: only elements/define.ts registers them, from one `[tag, Class]` table
+ * Tags: only elements/define.ts and inspector/define.ts register them, from one `[tag, Class]` table
  * (CONVENTIONS rule 1), which the analyzer cannot follow by itself, and most
  * elements extend the shared OzElement rather than LitElement directly. The
  * `oz-tags` plugin below reads that table, marks each class a custom element
@@ -11,33 +11,38 @@
  */
 import { readFileSync } from 'node:fs';
 
-const DEFINE = 'elements/define.ts';
+const DEFINES = ['elements/define.ts', 'inspector/define.ts'];
 
 function ozTags() {
   return {
     name: 'oz-tags',
     packageLinkPhase({ customElementsManifest }) {
-      const source = readFileSync(new URL(`./${DEFINE}`, import.meta.url), 'utf8');
-      const tags = [...source.matchAll(/\[\s*'(oz-[a-z-]+)'\s*,\s*(Oz\w+)\s*\]/g)].map((m) => ({ tag: m[1], name: m[2] }));
-      if (tags.length === 0) throw new Error(`oz-tags: no [tag, Class] entries found in ${DEFINE}`);
-      const definitions = [];
-      for (const { tag, name } of tags) {
-        const mod = customElementsManifest.modules.find((m) => m.declarations?.some((d) => d.kind === 'class' && d.name === name));
-        if (!mod) throw new Error(`oz-tags: ${name} (${tag}) is not declared in any analysed module`);
-        const declaration = mod.declarations.find((d) => d.kind === 'class' && d.name === name);
-        declaration.customElement = true;
-        declaration.tagName = tag;
-        definitions.push({ kind: 'custom-element-definition', name: tag, declaration: { name, module: mod.path } });
-      }
-      const define = customElementsManifest.modules.find((m) => m.path === DEFINE);
-      if (define) define.exports = [...(define.exports ?? []).filter((e) => e.kind !== 'custom-element-definition'), ...definitions];
+      for (const file of DEFINES) tagDefine(customElementsManifest, file);
     },
   };
 }
 
+/** Marks each class of one define file's `[tag, Class]` table a custom element with its tag. */
+function tagDefine(customElementsManifest, file) {
+  const source = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8');
+  const tags = [...source.matchAll(/\[\s*'(oz-[a-z-]+)'\s*,\s*(Oz\w+)\s*\]/g)].map((m) => ({ tag: m[1], name: m[2] }));
+  if (tags.length === 0) throw new Error(`oz-tags: no [tag, Class] entries found in ${file}`);
+  const definitions = [];
+  for (const { tag, name } of tags) {
+    const mod = customElementsManifest.modules.find((m) => m.declarations?.some((d) => d.kind === 'class' && d.name === name));
+    if (!mod) throw new Error(`oz-tags: ${name} (${tag}) is not declared in any analysed module`);
+    const declaration = mod.declarations.find((d) => d.kind === 'class' && d.name === name);
+    declaration.customElement = true;
+    declaration.tagName = tag;
+    definitions.push({ kind: 'custom-element-definition', name: tag, declaration: { name, module: mod.path } });
+  }
+  const define = customElementsManifest.modules.find((m) => m.path === file);
+  if (define) define.exports = [...(define.exports ?? []).filter((e) => e.kind !== 'custom-element-definition'), ...definitions];
+}
+
 export default {
-  globs: ['elements/**/*.ts'],
-  exclude: ['elements/**/*.styles.ts'],
+  globs: ['elements/**/*.ts', 'inspector/**/*.ts'],
+  exclude: ['elements/**/*.styles.ts', 'inspector/**/*.styles.ts', 'inspector/feed/**'],
   outdir: '.',
   litelement: true,
   packagejson: true,
