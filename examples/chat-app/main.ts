@@ -14,6 +14,8 @@ interface Me {
   agents: string[];
   tenant: string;
   aiLabel: string | null;
+  /** The proxy's inspection feed, for a person in the support role (null otherwise). */
+  inspect: string | null;
 }
 
 const app = document.getElementById('app')!;
@@ -22,6 +24,26 @@ let threads: ThreadEntry[] = [];
 let current: ThreadEntry | undefined;
 let agentChoice = 'helper';
 let error = '';
+let inspectorLoaded = false;
+
+/**
+ * The inspector is its own entry, loaded after sign-in so the chat's first
+ * paint does not wait for it; from then on it records the chat (`for="chat"`
+ * follows each thread's chat as it is replaced) and opens as a drawer.
+ */
+function loadInspector(): void {
+  if (inspectorLoaded) return;
+  inspectorLoaded = true;
+  import('oz-agui/inspector/define').catch((err: Error) => {
+    error = `The inspector did not load: ${err.message}`;
+    draw();
+  });
+}
+
+function toggleInspector(): void {
+  const inspector = document.getElementById('inspector') as (HTMLElement & { open: boolean }) | null;
+  if (inspector) inspector.open = !inspector.open;
+}
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -36,6 +58,7 @@ async function refresh(): Promise<void> {
     const wanted = new URL(location.href).searchParams.get('thread');
     current = threads.find((t) => t.id === wanted) ?? threads[0];
     agentChoice = me.agents.includes(agentChoice) ? agentChoice : (me.agents[0] ?? 'helper');
+    loadInspector();
   }
   draw();
 }
@@ -89,6 +112,7 @@ function chatView(m: Me) {
     <header class="top">
       <strong>OZ chat</strong>
       <span class="who">Signed in as <b>${m.person}</b> · tenant ${m.tenant}</span>
+      <button type="button" @click=${toggleInspector} title="Alt+Shift+D">Inspector</button>
       <button type="button" @click=${signOut}>Sign out</button>
     </header>
     <nav class="threads" aria-label="Threads">
@@ -115,6 +139,7 @@ function chatView(m: Me) {
           )
         : html`<p class="empty">Start a new thread to talk to an agent.</p>`}
     </main>
+    <oz-inspector id="inspector" for="chat" docked src=${m.inspect ?? nothing}></oz-inspector>
   </div>`;
 }
 
