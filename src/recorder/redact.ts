@@ -4,7 +4,7 @@
  * of the real one, with none of its words.
  */
 import type { AguiEvent, BoardState, RunAgentRequest } from '../protocol/index.js';
-import { OZ_CARD } from '../protocol/index.js';
+import { META, OZ_CARD, OZ_WAITING } from '../protocol/index.js';
 
 /** What a preset masks. */
 export type RedactPreset =
@@ -15,9 +15,16 @@ export type RedactPreset =
   /** Note `text` and `tags` in STATE_SNAPSHOT and STATE_DELTA values. */
   | 'note-text'
   /** Every string inside an `oz0.card`'s card (keys kept). */
-  | 'card';
+  | 'card'
+  /**
+   * What interrupts and waits say: an interrupt's `message`, `oz0/what`,
+   * `oz0/details` and `oz0/choices` in RUN_FINISHED, and each wait's `what` in
+   * `oz0.waiting` and `oz0/waiting-for-others` (reasons, deciders, deadlines,
+   * jobs and console links kept).
+   */
+  | 'interrupt-text';
 
-export const REDACT_PRESETS: readonly RedactPreset[] = ['message-text', 'tool-args', 'note-text', 'card'];
+export const REDACT_PRESETS: readonly RedactPreset[] = ['message-text', 'tool-args', 'note-text', 'card', 'interrupt-text'];
 
 /** What a redaction callback is given; it returns the value to keep (the same type, masked or not). */
 export type RedactTarget = { kind: 'event'; event: AguiEvent } | { kind: 'request'; body: RunAgentRequest };
@@ -92,6 +99,41 @@ function maskOp(op: unknown): unknown {
   return value === o.value ? op : { ...o, value };
 }
 
+const INTERRUPT_TEXT_KEYS = [META.what, META.details, META.choices];
+
+/** A list of waits (`{job, what, deciders, console}`) with each `what` masked. */
+function maskWaits(waits: unknown): unknown {
+  if (!Array.isArray(waits)) return waits;
+  return waits.map((w) => (w && typeof w === 'object' && typeof (w as Loose).what === 'string' ? { ...(w as Loose), what: maskString((w as Loose).what as string) } : w));
+}
+
+function maskInterrupt(i: unknown): unknown {
+  if (!i || typeof i !== 'object') return i;
+  const out: Loose = { ...(i as Loose) };
+  if (typeof out.message === 'string') out.message = maskString(out.message);
+  if (out.metadata && typeof out.metadata === 'object') {
+    const meta: Loose = { ...(out.metadata as Loose) };
+    for (const key of INTERRUPT_TEXT_KEYS) if (key in meta) meta[key] = maskDeep(meta[key]);
+    out.metadata = meta;
+  }
+  return out;
+}
+
+/** The waits for others in a RUN_FINISHED's or RUN_ERROR's metadata, masked. */
+function maskWaitMeta(e: Loose): Loose {
+  const metadata = e.metadata as Loose | undefined;
+  if (!metadata || typeof metadata !== 'object' || !(META.waitingForOthers in metadata)) return e;
+  return { ...e, metadata: { ...metadata, [META.waitingForOthers]: maskWaits(metadata[META.waitingForOthers]) } };
+}
+
+/** RUN_FINISHED under 'interrupt-text': its interrupts and the waits for others beside them. */
+function maskOutcome(e: Loose): Loose {
+  const outcome = e.outcome as Loose | undefined;
+  const masked = maskWaitMeta(e);
+  if (!outcome || typeof outcome !== 'object' || !Array.isArray(outcome.interrupts)) return masked;
+  return { ...masked, outcome: { ...outcome, interrupts: outcome.interrupts.map(maskInterrupt) } };
+}
+
 function presetEvent(event: AguiEvent, presets: ReadonlySet<RedactPreset>): AguiEvent {
   const e = event as unknown as Loose;
   switch (e.type) {
@@ -111,10 +153,16 @@ function presetEvent(event: AguiEvent, presets: ReadonlySet<RedactPreset>): Agui
         : event;
     case 'STATE_DELTA':
       return presets.has('note-text') && Array.isArray(e.delta) ? ({ ...e, delta: e.delta.map(maskOp) } as unknown as AguiEvent) : event;
+    case 'RUN_FINISHED':
+      return presets.has('interrupt-text') ? (maskOutcome(e) as unknown as AguiEvent) : event;
+    case 'RUN_ERROR':
+      return presets.has('interrupt-text') ? (maskWaitMeta(e) as unknown as AguiEvent) : event;
     case 'CUSTOM': {
-      if (!presets.has('card') || e.name !== OZ_CARD || !e.value || typeof e.value !== 'object') return event;
+      if (!e.value || typeof e.value !== 'object') return event;
       const v = e.value as Loose;
-      return { ...e, value: { ...v, card: maskDeep(v.card) } } as unknown as AguiEvent;
+      if (presets.has('card') && e.name === OZ_CARD) return { ...e, value: { ...v, card: maskDeep(v.card) } } as unknown as AguiEvent;
+      if (presets.has('interrupt-text') && e.name === OZ_WAITING) return { ...e, value: { ...v, waiting: maskWaits(v.waiting) } } as unknown as AguiEvent;
+      return event;
     }
     default:
       return event;

@@ -181,6 +181,13 @@ test('redaction: message text and tool arguments masked by default, sizes and st
           assert.match(f.delta as string, /^•+$/);
           masked += 1;
         }
+      } else if (p.event.type === 'RUN_FINISHED' && redact !== false && (p.event as { outcome?: { type?: string } }).outcome?.type === 'interrupt') {
+        // 'interrupt-text': what the interrupt says is masked, lengths kept; what it is stays.
+        const [pi, fi] = [p.event, f].map((e) => (e as unknown as { outcome: { interrupts: Array<{ id: string; message?: string }> } }).outcome.interrupts[0]!);
+        assert.equal(fi!.id, pi!.id);
+        assert.equal(fi!.message!.length, pi!.message!.length);
+        assert.match(fi!.message!, /^•+$/);
+        masked += 1;
       } else {
         assert.deepEqual(f, p.event, `${p.event.type} passes as it was`);
       }
