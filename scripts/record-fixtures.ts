@@ -22,10 +22,21 @@ const PUBLIC_URL = 'https://edge.example.com:7443';
 interface Interrupt {
   id: string;
   metadata?: Record<string, unknown>;
+  reason?: string;
 }
 
 /** What a scenario's next run sends, from the run before. */
-type Step = { agent: string; token?: string; body: (runs: Received[][]) => Record<string, unknown>; whenStuck?: (edge: StartedEdge, events: Received[]) => Promise<void> };
+/**
+ * `whenStuck` runs once nothing is left on the clock; `whenWaiting` once the run's last event is
+ * oz0.waiting and the clock moved without a new event (before a wait's own deadline could pass).
+ */
+type Step = {
+  agent: string;
+  token?: string;
+  body: (runs: Received[][]) => Record<string, unknown>;
+  whenStuck?: (edge: StartedEdge, events: Received[]) => Promise<void>;
+  whenWaiting?: (edge: StartedEdge, events: Received[]) => Promise<void>;
+};
 
 const user = (content: string, id = 'u1') => [{ id, role: 'user', content }];
 /** The interrupts of the latest run before that ended with some (a refused resume leaves them open). */
@@ -92,6 +103,17 @@ const SCENARIOS: Record<string, Step[]> = {
   quota: [{ agent: 'quota', body: first('run-1', 'Summarise everything') }],
   stepper: [{ agent: 'stepper', body: first('run-1', 'Open the steps') }],
   budget: [{ agent: 'budget', body: first('run-1', 'Run the big report') }],
+  restarter: [
+    { agent: 'restarter', body: first('run-1', 'Apply the new configuration') },
+    { agent: 'restarter', body: resume('run-2', () => ({ approved: true })) },
+  ],
+  // Two interrupts at once (a step's approval and a step's question), answered in one resume; ben then
+  // approves the four-eyes release in the console, and its step asks one more question.
+  pair: [
+    { agent: 'pair', body: first('run-1', 'Prepare the launch') },
+    { agent: 'pair', body: resume('run-2', (i) => (i.reason === 'tool_call' ? { approved: true } : { answer: 'blog' })), whenWaiting: benApproves },
+    { agent: 'pair', body: resume('run-3', () => ({ answer: 'yes' })) },
+  ],
 };
 
 /** Reads one stream to its end, advancing the virtual clock 1 ms whenever every event written so far has arrived. */
@@ -105,7 +127,15 @@ async function drive(edge: StartedEdge, clock: VirtualClock, stream: Stream, ste
     if (ended) break;
     const before = edge.stats.snapshot().eventsWritten;
     clock.advance(1);
-    idle = edge.stats.snapshot().eventsWritten === before && clock.pending === 0 ? idle + 1 : 0;
+    const quiet = edge.stats.snapshot().eventsWritten === before;
+    const last = stream.events.at(-1)?.event as { type?: string; name?: string } | undefined;
+    if (quiet && step.whenWaiting && last?.type === 'CUSTOM' && last.name === 'oz0.waiting') {
+      const waiting = step.whenWaiting;
+      step = { ...step, whenWaiting: undefined };
+      await waiting(edge, stream.events);
+      continue;
+    }
+    idle = quiet && clock.pending === 0 ? idle + 1 : 0;
     if (idle > 2) {
       if (!step.whenStuck) throw new Error('the run waits with nothing left on the clock');
       const stuck = step.whenStuck;

@@ -2,19 +2,30 @@
  * A web-test-runner plugin for the live browser tests (test/browser/live):
  * at `serverStart` it starts a development edge (real clock, writer pace 0)
  * and mounts the real token proxy (`createAguiProxy`) on the dev server at
- * `/agui/*`. The page never holds a token: it names a development person in
- * `X-Test-Person` (ana, ben, cy) and the proxy maps that to the person's token
- * on this side.
+ * `/agui/*`; and a second edge on a shiftable clock (real time that a test
+ * moves forward: deadlines and the re-check after a long wait without sleeps)
+ * behind its own proxy at `/agui-clock/*`, so moving its clock never touches
+ * another test file's run (test files share the first edge and run at once;
+ * keep the tests that move the clock in one file, which runs its tests in
+ * order). The page never holds a token: it names a development person in
+ * `X-Test-Person` (ana, ben, cy; `api-key` for the tenant's API key) and the
+ * proxy maps that to the credential on this side.
  *
  * Test hooks on the dev server (a development tool, loopback only):
- *   GET  /__oz-test/env              {edgeUrl, endpoint, agents, tenants, people}
+ *   GET  /__oz-test/env              {edgeUrl, endpoint, clockEndpoint, agents, tenants, people}
  *   POST /__oz-test/trace {faults?}  a trace id for the `X-Test-Trace` header: every proxied
  *                                    request carrying it is recorded, and takes the next fault
  *                                    of the list (`drop-after=N`, `cut-frame=N`) until it runs out
  *   GET  /__oz-test/trace?id=…       {requests: [{agent, lastEventId, fault, status}], faultsLeft}
- *   POST /__oz-test/decide {person, job, approved}
- *                                    decides what waits in a job as that person (the console's way)
- *   *    /__edge/*                   passed to the edge's own dev hooks (stats, clock, audit)
+ *   POST /__oz-test/decide {person, job, approved, what?, edge?}
+ *                                    decides what waits in a job's tree as that person (the console's way):
+ *                                    only the waits saying `what` when given; `edge: "clock"` for the clock edge
+ *   GET  /__oz-test/console-sign-in?person=…&next=/console/…
+ *                                    signs the page in to the first edge's console as that person
+ *                                    (the edge's own sign-in with the token added here): 303 to `next`
+ *   *    /console/*                  passed to the first edge's console (its pages and form posts)
+ *   *    /__edge/*                   passed to the first edge's own dev hooks (stats, clock, audit, …)
+ *   *    /__edge-clock/*             passed to the clock edge's dev hooks (`/__edge-clock/clock` moves its clock)
  *
  * Faults pass through to the edge: the page's `X-Edge-Fault` header or `fault=` query, and
  * the trace's planned faults, go upstream as `X-Edge-Fault` (the proxy itself forwards only
@@ -28,11 +39,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 
 /** The development people the page may name; their tokens stay here. */
-const PEOPLE = { ana: 'ana-token', ben: 'ben-token', cy: 'cy-token' };
+const PEOPLE = { ana: 'ana-token', ben: 'ben-token', cy: 'cy-token', 'api-key': 'acme-key' };
 /** The agents and tenants the proxy runs; anything else is refused (403) before the edge is asked. */
-export const LIVE_AGENTS = ['helper', 'delegator', 'board', 'writer', 'failing', 'quota', 'echo'];
+export const LIVE_AGENTS = ['helper', 'delegator', 'board', 'writer', 'failing', 'quota', 'echo', 'asker', 'confirmer', 'budget', 'escalator', 'restarter', 'pair', 'pauser', 'teamquota'];
 export const LIVE_TENANTS = ['acme'];
 const ENDPOINT = '/agui';
+const CLOCK_ENDPOINT = '/agui-clock';
 const MAX_TRACES = 1000;
 
 async function loadSources() {
@@ -83,9 +95,9 @@ function sendJson(ctx, status, body) {
 }
 
 /** Passes a request to the edge as it is and its answer back (the edge's dev hooks). */
-function toEdge(edgeUrl, req, res) {
+function toEdge(edgeUrl, req, res, path = req.url ?? '/') {
   return new Promise((resolve) => {
-    const target = new URL(req.url ?? '/', edgeUrl);
+    const target = new URL(path, edgeUrl);
     const headers = { ...req.headers, host: target.host };
     const up = http.request(target, { method: req.method, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -109,8 +121,8 @@ export function liveEdgePlugin() {
   /** id -> {faults, next, requests} */
   const traces = new Map();
   let traceCount = 0;
-  let edge;
-  let proxy;
+  /** The two edges, each behind its own proxy: {edge, proxy, endpoint, hooks}. */
+  const mounts = [];
   let client;
 
   return {
@@ -123,30 +135,61 @@ export function liveEdgePlugin() {
       const echo = function* (ctx) {
         yield* say(ctx.text);
       };
-      edge = await src.edge.startEdge({ port: 0, runtimeOptions: { agentParams: { writer: { paceMs: 0 } }, agents: { echo } } });
+      const runtimeOptions = { agentParams: { writer: { paceMs: 0 } }, agents: { echo } };
+      const edge = await src.edge.startEdge({ port: 0, runtimeOptions });
+      const clockEdge = await src.edge.startEdge({ port: 0, runtimeOptions: { ...runtimeOptions, clock: src.runtime.createShiftableClock() } });
       client = src.upstream.createNodeUpstream();
       const upstreamFetch = (url, init) => {
         const fault = current.getStore()?.fault;
         const headers = { ...init.headers, ...(fault ? { 'X-Edge-Fault': fault } : {}) };
         return client.fetch(String(url), { method: init.method, headers, body: init.body, signal: init.signal });
       };
-      proxy = src.proxy.createAguiProxy({
-        upstream: edge.url,
-        basePath: ENDPOINT,
-        token: (request) => PEOPLE[request.headers.get('X-Test-Person') ?? ''],
-        agents: LIVE_AGENTS,
-        tenants: LIVE_TENANTS,
-        fetch: upstreamFetch,
-        logger: { warn: (m) => console.warn(m), error: (m) => console.error(m) },
-      });
-      const handle = src.node.toNodeHandler(proxy);
+      const mount = (e, endpoint, hooks) => {
+        const proxy = src.proxy.createAguiProxy({
+          upstream: e.url,
+          basePath: endpoint,
+          token: (request) => PEOPLE[request.headers.get('X-Test-Person') ?? ''],
+          agents: LIVE_AGENTS,
+          tenants: LIVE_TENANTS,
+          fetch: upstreamFetch,
+          logger: { warn: (m) => console.warn(m), error: (m) => console.error(m) },
+        });
+        const m = { edge: e, proxy, endpoint, hooks, handle: src.node.toNodeHandler(proxy) };
+        mounts.push(m);
+        return m;
+      };
+      const main = mount(edge, ENDPOINT, '/__edge/');
+      const clocked = mount(clockEdge, CLOCK_ENDPOINT, '/__edge-clock/');
       const edgeUrl = edge.url;
-      const runtime = edge.runtime;
+
+      /** A proxied run: faults pass upstream, a traced request is recorded. */
+      const proxied = async (ctx, m) => {
+        ctx.respond = false;
+        const { req, res } = ctx;
+        const faults = [ctx.query.fault, req.headers['x-edge-fault']].filter((f) => typeof f === 'string' && f !== '');
+        const trace = traces.get(req.headers['x-test-trace']);
+        let entry;
+        if (trace && req.method === 'POST') {
+          const planned = trace.faults[trace.next];
+          if (planned !== undefined) {
+            trace.next += 1;
+            faults.push(planned);
+          }
+          entry = { agent: ctx.path.split('/').pop(), lastEventId: req.headers['last-event-id'] ?? null, fault: faults.join(',') || null, status: null };
+          trace.requests.push(entry);
+        }
+        await new Promise((resolve) => {
+          res.once('close', resolve);
+          if (entry) res.once('finish', () => (entry.status = res.statusCode));
+          current.run({ fault: faults.join(',') || undefined }, () => m.handle(req, res));
+        });
+        if (entry && entry.status === null) entry.status = res.statusCode;
+      };
 
       app.use(async (ctx, next) => {
         const path = ctx.path;
         if (path === '/__oz-test/env') {
-          sendJson(ctx, 200, { edgeUrl, endpoint: ENDPOINT, agents: LIVE_AGENTS, tenants: LIVE_TENANTS, people: Object.keys(PEOPLE) });
+          sendJson(ctx, 200, { edgeUrl, endpoint: ENDPOINT, clockEndpoint: CLOCK_ENDPOINT, agents: LIVE_AGENTS, tenants: LIVE_TENANTS, people: Object.keys(PEOPLE) });
           return;
         }
         if (path === '/__oz-test/trace') {
@@ -166,53 +209,49 @@ export function liveEdgePlugin() {
         }
         if (path === '/__oz-test/decide' && ctx.method === 'POST') {
           const body = await readJson(ctx.req).catch(() => ({}));
+          const runtime = (body.edge === 'clock' ? clocked : main).edge.runtime;
           const token = PEOPLE[body.person];
           const signedIn = token ? runtime.signIn(token) : undefined;
           const caller = signedIn ? runtime.authenticate({ session: signedIn.session }) : undefined;
           if (!caller) return sendJson(ctx, 400, { code: 'invalid_argument', message: 'Unknown person.' });
           const waits = runtime.consoleWaits(caller, String(body.job)) ?? [];
           const results = waits
-            .filter((w) => w.decidable)
+            .filter((w) => w.decidable && (typeof body.what !== 'string' || w.what === body.what))
             .map((w) => runtime.decideInConsole(caller, w.interruptId, { approved: body.approved !== false }));
           sendJson(ctx, 200, { decided: results.filter((r) => r.ok).length, refused: results.filter((r) => !r.ok).map((r) => r.body) });
           return;
         }
-        if (path.startsWith('/__edge/')) {
+        if (path === '/__oz-test/console-sign-in' && ctx.method === 'GET') {
+          const token = PEOPLE[ctx.query.person];
+          if (!token) return sendJson(ctx, 400, { code: 'invalid_argument', message: 'Unknown person.' });
+          const next = typeof ctx.query.next === 'string' ? ctx.query.next : '/console/';
+          ctx.respond = false;
+          await toEdge(edgeUrl, ctx.req, ctx.res, `/console/sign-in?${new URLSearchParams({ token, next })}`);
+          return;
+        }
+        if (path === '/console' || path.startsWith('/console/')) {
           ctx.respond = false;
           await toEdge(edgeUrl, ctx.req, ctx.res);
           return;
         }
-        if (path === ENDPOINT || path.startsWith(`${ENDPOINT}/`)) {
-          ctx.respond = false;
-          const { req, res } = ctx;
-          const faults = [ctx.query.fault, req.headers['x-edge-fault']].filter((f) => typeof f === 'string' && f !== '');
-          const trace = traces.get(req.headers['x-test-trace']);
-          let entry;
-          if (trace && req.method === 'POST') {
-            const planned = trace.faults[trace.next];
-            if (planned !== undefined) {
-              trace.next += 1;
-              faults.push(planned);
-            }
-            entry = { agent: path.split('/').pop(), lastEventId: req.headers['last-event-id'] ?? null, fault: faults.join(',') || null, status: null };
-            trace.requests.push(entry);
+        for (const m of mounts) {
+          if (path.startsWith(m.hooks)) {
+            ctx.respond = false;
+            await toEdge(m.edge.url, ctx.req, ctx.res, `/__edge/${ctx.req.url.slice(m.hooks.length)}`);
+            return;
           }
-          await new Promise((resolve) => {
-            res.once('close', resolve);
-            if (entry) res.once('finish', () => (entry.status = res.statusCode));
-            current.run({ fault: faults.join(',') || undefined }, () => handle(req, res));
-          });
-          if (entry && entry.status === null) entry.status = res.statusCode;
-          return;
+        }
+        for (const m of mounts) {
+          if (path === m.endpoint || path.startsWith(`${m.endpoint}/`)) return proxied(ctx, m);
         }
         return next();
       });
     },
 
     async serverStop() {
-      proxy?.close();
+      for (const m of mounts) m.proxy.close();
       client?.close();
-      await edge?.close();
+      await Promise.all(mounts.map((m) => m.edge.close()));
     },
   };
 }

@@ -25,7 +25,8 @@ export interface InterruptNotice {
  * to type when the call asks for one), an agent's question (its choices as
  * radios, or a typed question's fields), or another confirmation (a budget
  * wait says an admin's decision ends it). Each shows its deadline as a live
- * countdown, who may decide, the step's job and OZ's console link; and, once
+ * countdown, who may decide, the step's job (`step`, for an interrupt of a
+ * delegated step) and OZ's console link; and, once
  * known, how the resume took it. It renders a draft (`value`) and reports
  * each change; `<oz-interrupts>` keeps drafts and sends the answers.
  *
@@ -36,10 +37,12 @@ export interface InterruptNotice {
  *
  * @csspart interrupt - The box.
  * @csspart title - What waits (`oz0/what`, or the reason).
- * @csspart ai-label - The AI label badge before the agent's words.
- * @csspart message - The agent's question or the approval's text.
+ * @csspart ai-label - The AI label badge before the agent's words (in the title when the message is the title).
+ * @csspart message - The agent's question or the approval's text, when it says more than the title.
  * @csspart details - The call's arguments (a definition list).
- * @csspart meta - The line with the countdown, deciders, job and console link.
+ * @csspart meta - The line with the countdown, deciders, step and console link.
+ * @csspart job - The delegated step's job (see `step`).
+ * @csspart deciders - Who may decide.
  * @csspart countdown - The time left, or that it expired.
  * @csspart console-link - The "Decide in OZ" link.
  * @csspart outcome - How the resume took it.
@@ -81,6 +84,13 @@ export class OzInterrupt extends OzElement {
   @property({ attribute: false }) fieldError?: { field: string; message: string };
   /** A message about it from the last resume. */
   @property({ attribute: false }) notice?: InterruptNotice;
+  /**
+   * The delegated step's job this interrupt belongs to, shown as the step: set
+   * it when `oz0/job` names a step of the turn rather than the turn's own job
+   * (`<oz-interrupts>` does). Unset, no step is shown: every interrupt names a
+   * job, and the turn's own is no step.
+   */
+  @property({ attribute: false }) step?: string;
   /** Moves focus to the first control when a new interrupt opens (the list turns it off and focuses itself). */
   @property({ attribute: false }) focusOnOpen = true;
 
@@ -212,7 +222,7 @@ export class OzInterrupt extends OzElement {
             </li>`
         : nothing}
       ${view.meta.deciders ? html`<li part="deciders">${s.deciders(view.meta.deciders)}</li>` : nothing}
-      ${view.meta.job ? html`<li part="job">${s.job(view.meta.job)}</li>` : nothing}
+      ${this.step ? html`<li part="job">${s.job(this.step)}</li>` : nothing}
       ${link
         ? html`<li>
             <a part="console-link" href=${link.url} target="_blank" rel="noopener noreferrer"
@@ -290,14 +300,16 @@ export class OzInterrupt extends OzElement {
     const draft = readDraft(this.value, m.model);
     const s = this.s;
     const label = view.label?.replace(/[\s:]+$/, '');
+    const badge = label ? html`<span class="badge ai" part="ai-label">${label}</span> ` : nothing;
+    const heading = this.heading(view);
     const body = view.body ?? view.message;
+    // OZ's `oz0/what` is often the message itself (a call's approval, a question): say it once, as the title.
+    const repeats = !!body && body.trim() === heading.trim();
     const controls = view.state === 'open' && !this.readOnly;
     return html`<div class="interrupt ${view.state}" part="interrupt" role="group" aria-labelledby="title" data-reason=${view.reason}>
       <form novalidate @input=${this.onInput} @keydown=${this.onKeydown} @submit=${this.onSubmit}>
-        <p class="title" id="title" part="title">${this.heading(view)}</p>
-        ${body
-          ? html`<p class="message" part="message">${label ? html`<span class="badge ai" part="ai-label">${label}</span> ` : nothing}${body}</p>`
-          : nothing}
+        <p class="title" id="title" part="title">${repeats ? badge : nothing}${heading}</p>
+        ${body && !repeats ? html`<p class="message" part="message">${badge}${body}</p>` : nothing}
         ${this.renderDetails(view.meta.details)} ${this.renderMeta(view)}
         ${this.notice ? html`<p class="notice ${this.notice.tone}" part="notice">${this.notice.text}</p>` : nothing}
         ${this.renderOutcome(view)}

@@ -1,8 +1,9 @@
 import { html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { describeError, type ResumeEntry } from '../../src/protocol/index.js';
 import type { ResumeAnswers } from '../../src/thread/resume.js';
-import { currentTurn, isActive, openInterrupts, type InterruptView, type ThreadState } from '../../src/thread/state.js';
+import { currentTurn, isActive, openInterrupts, type InterruptView, type ThreadState, type Turn } from '../../src/thread/state.js';
 import type { ThreadStore } from '../../src/thread/store.js';
 import { checkAnswer, draftFromSent, interruptModel, readDraft, type InterruptModel } from '../interrupt/answer.js';
 import type { OzInterruptChangeEvent } from '../interrupt/events.js';
@@ -18,7 +19,15 @@ import { styles } from './interrupts.styles.js';
 import { listError, markFor, refusedAsNoPerson } from './resume-error.js';
 
 /** What the list needs of a thread store. */
-export type InterruptsStore = Pick<ThreadStore, 'getState' | 'subscribe' | 'resume' | 'setDraft' | 'reload'>;
+export type InterruptsStore = Pick<ThreadStore, 'getState' | 'subscribe' | 'resume' | 'setDraft' | 'loadAgain'>;
+
+/** The delegated step an interrupt belongs to: its `oz0/job` when that is a step of the turn, not the turn's own job. */
+export function stepOf(view: InterruptView, turn: Turn | undefined): string | undefined {
+  const job = view.meta.job;
+  if (!job || !turn) return undefined;
+  if (turn.steps[job]) return job;
+  return turn.job !== undefined && job !== turn.job ? job : undefined;
+}
 
 /** One open interrupt with what its draft answers. */
 interface Row {
@@ -39,7 +48,7 @@ interface Row {
  *
  * @fires oz-interrupt-requested - New interrupt forms appeared (their interrupts as they arrived).
  * @fires oz-interrupt-submit - The answers are about to be sent (`entries`, also `detail`); cancelable.
- * @fires oz-error-action - The person chose the error's action (`reload`); cancelable, else the list calls `store.reload()`.
+ * @fires oz-error-action - The person chose the error's action (`reload`); cancelable, else the list calls `store.loadAgain()` (a fresh run that follows the turn from its start: the interrupts that wait now).
  *
  * @csspart interrupts - The whole list.
  * @csspart list - The interrupts.
@@ -178,7 +187,13 @@ export class OzInterrupts extends OzElement {
   private act(code: string): void {
     const event = new OzErrorActionEvent('reload', code);
     this.dispatchEvent(event);
-    if (!event.defaultPrevented) void this.store?.reload().catch(() => undefined);
+    const store = this.store;
+    if (event.defaultPrevented || !store) return;
+    try {
+      void store.loadAgain().catch(() => undefined);
+    } catch {
+      // refused before sending (nothing to load, a run streams): nothing changes
+    }
   }
 
   protected override updated(): void {
@@ -266,7 +281,8 @@ export class OzInterrupts extends OzElement {
     const error = listError(s);
     const rows = this.rows(s);
     const openIds = rows.map((r) => r.view.id);
-    const settled = (turn?.runs.flatMap((r) => r.interruptIds) ?? [])
+    // Each once (a run that loaded the turn again ends with the same interrupts), in the order they came.
+    const settled = [...new Set(turn?.runs.flatMap((r) => r.interruptIds) ?? [])]
       .map((id) => s.interrupts[id])
       .filter((i): i is InterruptView => !!i && i.state !== 'open');
     if (!rows.length && !settled.length && !error && !(this.showWaiting && s.waitingForOthers.length)) return nothing;
@@ -292,6 +308,7 @@ export class OzInterrupts extends OzElement {
           .highlight=${mark.highlight}
           .notice=${mark.notice}
           .fieldError=${mark.fieldError}
+          .step=${stepOf(view, turn)}
           .focusOnOpen=${false}
         ></oz-interrupt>
       </li>`;
@@ -299,7 +316,7 @@ export class OzInterrupts extends OzElement {
     return html`<form class="interrupts" part="interrupts" novalidate @submit=${this.onSubmit} @oz-interrupt-change=${this.onChange} @oz-interrupt-commit=${() => this.submit()}>
       ${this.renderError(error, s)}
       <ul class="list" part="list" aria-label=${this.s.listLabel}>
-        ${settled.map(item)} ${rows.map((r) => item(r.view))}
+        ${repeat([...settled, ...rows.map((r) => r.view)], (view) => view.id, item)}
       </ul>
       ${this.renderOthers(s)}
       ${rows.length

@@ -86,7 +86,7 @@ async function type(el: OzInterrupt, sel: string, value: string): Promise<void> 
 describe('<oz-interrupt>', () => {
   it('shows a tool call: what it does, its arguments, deciders, job, console link, Approve and Deny', async () => {
     const v = await view('call');
-    const el = await fixture<OzInterrupt>(html`<oz-interrupt .interrupt=${v} .now=${T0}></oz-interrupt>`);
+    const el = await fixture<OzInterrupt>(html`<oz-interrupt .interrupt=${v} .now=${T0} .step=${'job-1'}></oz-interrupt>`);
     expect(q(el, '[part="title"]')!.textContent).to.equal('Post a message to #team');
     expect(q(el, '[part="ai-label"]')!.textContent).to.equal('AI');
     expect(q(el, '[part="message"]')!.textContent!.trim()).to.equal('AI Post the greeting to #team?');
@@ -111,6 +111,22 @@ describe('<oz-interrupt>', () => {
     expect(q(el, '[part="deny"]')!.getAttribute('aria-pressed')).to.equal('true');
     const check = checkAnswer(interruptModel(v), readDraft(el.value, interruptModel(v)));
     expect(check).to.deep.include({ status: 'ok', answer: { status: 'resolved', payload: { approved: false } } });
+    await expect(el).to.be.accessible();
+  });
+
+  it('says what waits once: a message that repeats oz0/what is the title, with its AI label; no step unless it belongs to one', async () => {
+    const call = INTERRUPTS.call!;
+    const same: Interrupt = { ...call, id: 'ozi1.same', metadata: { ...call.metadata, 'oz0/what': 'Post the greeting to #team?' } };
+    const store = await storeWith([same]);
+    const v = store.getState().interrupts[same.id]!;
+    const el = await fixture<OzInterrupt>(html`<oz-interrupt .interrupt=${v} .now=${T0}></oz-interrupt>`);
+    expect(q(el, '[part="title"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('AI Post the greeting to #team?');
+    expect(q(el, '[part="title"] [part="ai-label"]')!.textContent).to.equal('AI');
+    expect(q(el, '[part="message"]')).to.equal(null);
+    expect(q(el, '[part="job"]'), 'the turn\'s own job is no step').to.equal(null);
+    el.step = 'job-7';
+    await el.updateComplete;
+    expect(q(el, '[part="job"]')!.textContent).to.equal('Step: job-7');
     await expect(el).to.be.accessible();
   });
 

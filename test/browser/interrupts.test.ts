@@ -277,10 +277,11 @@ describe('<oz-interrupts> resume errors', () => {
   });
 
   for (const code of ['interrupt_expired', 'interrupt_changed']) {
-    it(`${code}: marks the entry and offers Load again, which reloads the store`, async () => {
+    it(`${code}: marks the entry and offers Load again, which loads the thread again (store.loadAgain, as in the chat)`, async () => {
       const { el, store } = await failWith(code, { 'oz0/entry': CALL.id });
       let reloads = 0;
-      store.reload = () => (reloads++, Promise.resolve());
+      store.loadAgain = () => (reloads++, Promise.resolve());
+      store.reload = () => Promise.reject(new Error('a restore from storage is not loading again'));
       expect(item(el, CALL.id).highlight).to.equal(true);
       const action = oneEvent(el, 'oz-error-action');
       el.shadowRoot!.querySelector<HTMLButtonElement>('[part="error-action"]')!.click();

@@ -181,13 +181,12 @@ describe('edge http: with the development runtime', () => {
     assert.equal(error.code, 'revoked');
   });
 
-  test('permissions before the body: another tenant, a scoped key for another agent, an app key, no jobs.start.granted or content are 403 with a slow 4 MiB body unread', { timeout: 20_000 }, async () => {
+  test('permissions before the body: another tenant, a scoped key for another agent, an app key, no content are 403 with a slow 4 MiB body unread', { timeout: 20_000 }, async () => {
     const e = await start();
     const cases: Array<[token: string, agent: string, tenant: string]> = [
       ['ana-token', 'helper', 'other'],
       ['acme-helper-key', 'asker', 'acme'],
       ['chat-app-key', 'helper', 'acme'],
-      ['dana-token', 'helper', 'acme'],
       ['eve-token', 'helper', 'acme'],
     ];
     for (const [token, agent, tenant] of cases) {
@@ -199,6 +198,26 @@ describe('edge http: with the development runtime', () => {
       assert.ok(r.sentTotal < SLOW_DECLARED, `${token}: the connection closed before the body was taken (${r.sentTotal} bytes)`);
     }
     assert.equal(e.runtime.audit.filter((x) => x.action === 'run.start').length, 0, 'no run started');
+  });
+
+  test('jobs.start.granted is to start a turn: without it a person may follow a run they may read (over HTTP), and a new turn is refused 403', async () => {
+    const e = await start();
+    const route = e.url + agentRoutePath('helper', 'acme');
+    const key = { Authorization: 'Bearer acme-key' };
+    const dana = { Authorization: 'Bearer dana-token' };
+    const started = await followRun(route, { threadId: 'tenant-1', runId: 'run-1', messages: user('Please greet the team') }, key);
+    assert.equal(lastEvent(started.events).outcome.type, 'interrupt');
+    // dana follows the tenant's thread as a page loaded afresh does (its latest turn's words): the turn
+    // waits for someone who may approve, so her run says so (oz0.waiting) and streams on
+    const follow = await openStream(route, { threadId: 'tenant-1', runId: 'dana-1', messages: user('Please greet the team') }, dana);
+    assert.equal(follow.status, 200);
+    await follow.until((s) => s.events.some(custom('oz0.waiting')));
+    assert.ok(follow.events.some((ev) => ev.event.type === 'TEXT_MESSAGE_CONTENT'));
+    follow.close();
+    // a turn of her own is refused
+    const refused = await send(route, { method: 'POST', headers: { ...dana, 'Content-Type': 'application/json' }, body: JSON.stringify({ threadId: 'dana-own', runId: 'r', messages: user('hi') }) });
+    assert.equal(refused.status, 403);
+    assert.match(refused.json().message as string, /jobs\.start\.granted/);
   });
 });
 

@@ -1,7 +1,7 @@
 /** The edge runtime: resuming (all or nothing, the partial case, twice) and the history check. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ERROR_META, EventType, META, OZ_RESUME, readRunErrorDetails } from '../../src/protocol/index.js';
+import { ERROR_META, EventType, META, OZ_RESUME, readRunErrorDetails, type AguiEvent } from '../../src/protocol/index.js';
 import { CONFIRM_ACCOUNT } from '../../server/edge/runtime/agents/confirmer.js';
 import { callTool, delegate, say, step } from '../../server/edge/runtime/script.js';
 import type { Script } from '../../server/edge/runtime/index.js';
@@ -160,15 +160,43 @@ describe('edge runtime: the history', () => {
     assert.equal(rt.threads.get('acme', 'hs')!.turns.length, 2);
   });
 
-  it('a page reload follows the latest turn\'s latest run from the start (by <job>:in or by its words)', () => {
+  it('a page reload follows the latest turn from its start (by <job>:in or by its words): a run of its own, ending with what waits now', () => {
     const { rt, clock } = setup();
     const first = runOk(rt, clock, 'ana-token', 'helper', input('rl', [user('Please greet the team')]));
-    const byWords = startOk(rt, 'ana-token', 'helper', input('rl', [user('Please  greet the team ')]));
-    assert.equal(byWords, first.log);
-    const byId = startOk(rt, 'ana-token', 'helper', input('rl', [{ id: `${first.log.jobId}:in`, role: 'user', content: 'whatever' }]));
-    assert.equal(byId, first.log);
+    const strip = (events: readonly AguiEvent[]) => events.map((e) => JSON.stringify({ ...e, timestamp: 0, runId: 'x' }));
+    const byWords = startOk(rt, 'ana-token', 'helper', input('rl', [user('Please  greet the team ')], { runId: 'rl-words' }));
+    assert.notEqual(byWords, first.log);
+    assert.equal((byWords.events[0] as { runId?: string }).runId, 'rl-words');
+    assert.deepEqual(strip(byWords.events), strip(first.events), 'the same turn, from its start, under its own runId');
+    const byId = startOk(rt, 'ana-token', 'helper', input('rl', [{ id: `${first.log.jobId}:in`, role: 'user', content: 'whatever' }], { runId: 'rl-id' }));
+    assert.deepEqual(strip(byId.events), strip(first.events));
+    // After a refused resume, following the turn ends with the interrupt under its current id, never with the refusal.
+    const [shown] = interruptsOf(first.events);
+    const changed = rt.changeInterrupt(shown!.id)!;
+    const refused = startOk(rt, 'ana-token', 'helper', input('rl', [], { runId: 'rl-r', resume: [resolved(shown!.id, { approved: true })] }));
+    assert.equal(runError(refused.events).code, 'interrupt_changed');
+    const again = startOk(rt, 'ana-token', 'helper', input('rl', [user('Please greet the team')], { runId: 'rl-again' }));
+    assert.deepEqual(interruptsOf(again.events).map((i) => i.id), [changed]);
+    assert.ok(ofType(again.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join('').includes('I will greet the team'));
     const other = runOk(rt, clock, 'ana-token', 'helper', input('rl', [user('Something else')]));
     assert.equal(runError(other.events).code, 'history_mismatch');
+  });
+
+  it('two runs follow one turn at once (a tab still open, a page loaded afresh): both stream on and end when ben decides', () => {
+    const { rt, clock } = setup();
+    const first = runOk(rt, clock, 'ana-token', 'delegator', input('two', [user('Run the release')]));
+    const [check] = interruptsOf(first.events);
+    const resumed = startOk(rt, 'ana-token', 'delegator', input('two', [], { runId: 'two-r', resume: [resolved(check!.id, { approved: true })] }));
+    clock.advance(60_000);
+    assert.ok(custom(resumed.events, 'oz0.waiting').length > 0, 'the resumed run waits for ben');
+    const fresh = startOk(rt, 'ana-token', 'delegator', input('two', [user('Run the release')], { runId: 'two-f' }));
+    assert.ok(custom(fresh.events, 'oz0.waiting').length > 0, 'the page loaded afresh says the same');
+    const ben = who(rt, 'ben-token');
+    const release = rt.consoleWaits(ben, check!.metadata![META.job] as string)!.find((w) => w.decidable)!;
+    assert.ok(rt.decideInConsole(ben, release.interruptId, { approved: true }).ok);
+    clock.advance(60_000);
+    assert.equal(outcomeOf(resumed.events), 'success');
+    assert.equal(outcomeOf(fresh.events), 'success');
   });
 
   it('interrupts_pending when the turn waits for the caller; turn_waiting naming who decides when it waits for others; and for a partial turn', () => {

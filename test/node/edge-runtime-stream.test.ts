@@ -149,6 +149,26 @@ describe('edge runtime: a turn\'s stream', () => {
     assert.equal(readSpendRefusal(runError(t.events).rawEvent)?.unit, 'jobs');
   });
 
+  it('spend refusals: another person\'s or team\'s figures only for a caller who may read them; the rest for everyone', async () => {
+    const { rt, clock } = setup();
+    const rawOf = (token: string, thread: string) => {
+      const run = runOk(rt, clock, token, 'teamquota', input(thread, [user('go')]));
+      const e = runError(run.events);
+      assert.equal(e.code, 'oz0_budget_exceeded');
+      return { raw: (e.rawEvent as { oz0: Record<string, unknown> }).oz0, events: run.events };
+    };
+    const ana = rawOf('ana-token', 'tq1');
+    await checkEvents(ana.events);
+    assert.deepEqual(ana.raw, { type: 'oz0_budget_exceeded', scope: "the platform team's monthly budget", resetsAt: '2026-02-01T00:00:00.000Z', couldWait: true, raisableBy: 'a tenant admin' }, 'no figures for ana, who may not read the team\'s');
+    assert.ok(!JSON.stringify(ana.events).includes('512.4'));
+    const ben = rawOf('ben-token', 'tq2');
+    assert.deepEqual([ben.raw.limit, ben.raw.used, ben.raw.unit], [500, 512.4, 'EUR'], 'ben (an admin) reads them');
+    assert.equal('figuresOf' in ben.raw, false, 'whose figures they are is the edge\'s own note');
+    // the caller's own figures are always shown (quota above); a key without budget.read gets none of the team's
+    const key = rawOf('acme-key', 'tq3');
+    assert.equal(key.raw.limit, undefined);
+  });
+
   it('a stopped job ends its run with outcome cancelled', async () => {
     const { rt, clock } = setup();
     const log = startOk(rt, 'ana-token', 'writer', input('c1', [user('chunks=100 pace=10')]));
@@ -200,11 +220,13 @@ describe('edge runtime: a turn\'s stream', () => {
     assert.ok(!JSON.stringify(events).includes('40k'));
     assert.ok(!JSON.stringify(events).includes('45k'));
     // ben is inside the finance wall: he sees the text in a fresh snapshot
+    // (a page of his following the turn from its start: a run of his own, rendered for him, his reads his own)
     const ben = startOk(rt, 'ben-token', 'board', input('b1', [user('go')]));
     assert.ok(ben.events.length > 0);
+    assert.ok(JSON.stringify(ben.events).includes('45k'));
     const reads = rt.audit.filter((a) => a.action === 'job.board.read');
-    assert.ok(reads.length >= 5);
-    assert.ok(reads.every((r) => r.actor === 'ana'));
+    assert.ok(reads.filter((r) => r.actor === 'ana').length >= 5);
+    assert.ok(reads.some((r) => r.actor === 'ben'));
   });
 });
 

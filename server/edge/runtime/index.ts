@@ -13,8 +13,8 @@ import { devIdentities } from './identities.js';
 import type { Script } from './script.js';
 import { DevEdgeRuntime } from './runtime.js';
 
-export { createRealClock, createVirtualClock } from './clock.js';
-export type { VirtualClock } from './clock.js';
+export { createRealClock, createShiftableClock, createVirtualClock } from './clock.js';
+export type { ShiftableClock, VirtualClock } from './clock.js';
 export { devIdentities } from './identities.js';
 export type { IdentityConfig, TenantConfig, PersonConfig, ApiKeyConfig, AppConfig } from './identities.js';
 export { DevEdgeRuntime } from './runtime.js';

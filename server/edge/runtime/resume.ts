@@ -38,6 +38,8 @@ export interface ResumeServices {
   recheckAfterMs?: number;
   /** The re-check of a yes after a long wait: the reason it refuses, or undefined. */
   recheck?(wait: Wait): string | undefined;
+  /** OZ's own check of an answer beyond its schema: the field and reason it refuses, or undefined. */
+  refusesAnswer?(wait: Wait): { field: string; reason: string } | undefined;
 }
 
 type Plan = { entry: ResumeEntry; wait: Wait; outcome: 'decide' | 'already' | 'acknowledge'; decision?: Decision };
@@ -102,6 +104,8 @@ function check(entries: readonly ResumeEntry[], turn: Turn, svc: ResumeServices)
     if (entry.status === 'resolved') {
       const result = new Validator(wait.responseSchema as object, '2020-12', false).validate(entry.payload ?? null);
       if (!result.valid) return err('invalid_resume', `The answer does not fit the interrupt's schema: ${result.errors[result.errors.length - 1]?.error ?? ''}`, { ...at, [ERROR_META.field]: failingField(result.errors) });
+      const refused = svc.refusesAnswer?.(wait);
+      if (refused) return err('invalid_resume', `The answer does not fit: ${refused.reason}.`, { ...at, [ERROR_META.field]: refused.field, [ERROR_META.reason]: refused.reason });
       const payload = (entry.payload ?? {}) as Record<string, unknown>;
       if (wait.confirmValue !== undefined && decision.approved && payload.confirm !== wait.confirmValue) {
         return err('failed_precondition', 'Type the value the call asks for to approve it.', { ...at, [ERROR_META.reason]: 'the typed confirmation does not match' });

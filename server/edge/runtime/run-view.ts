@@ -181,8 +181,12 @@ export class RunView implements TurnSink {
     if (this.log.ended) this.turn.detach(this);
   }
 
+  /** A spend refusal as this caller may see it: another person's or team's figures only for one who may read them. */
   #refusal(r: NonNullable<Extract<TurnOp, { t: 'error' }>['refusal']>): Record<string, unknown> {
-    return { ...r };
+    const { figuresOf, limit, used, unit, ...rest } = r;
+    const has = (p: string) => this.svc.identities.has(this.caller, p);
+    const mayRead = figuresOf !== 'others' || has('budget.read') || has('budget.decide');
+    return mayRead ? { ...rest, ...(limit !== undefined ? { limit } : {}), ...(used !== undefined ? { used } : {}), ...(unit !== undefined ? { unit } : {}) } : rest;
   }
 
   /** The view of waits for this caller. */

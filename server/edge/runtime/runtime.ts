@@ -44,6 +44,7 @@ export class DevEdgeRuntime implements EdgeRuntime {
   readonly #audit: AuditEntry[] = [];
   readonly #refused = new Set<string>();
   readonly #recheckFails = new Map<string, string>();
+  readonly #answerRefusals = new Map<string, { field: string; reason: string }>();
   #runSeq = 0;
 
   constructor(readonly parts: RuntimeParts) {
@@ -117,10 +118,11 @@ export class DevEdgeRuntime implements EdgeRuntime {
     return interruptId(wait);
   }
 
-  /** Makes the job refuse its update when this interrupt is decided (the partial case). */
-  refuseDecision(id: string): void {
+  /** Makes the job refuse its update the next time this interrupt is decided (the partial case); a later resume may decide it. */
+  refuseDecision(id: string): boolean {
     const wait = this.findWait(id);
     if (wait) this.#refused.add(wait.id);
+    return !!wait;
   }
 
   /**
@@ -136,9 +138,21 @@ export class DevEdgeRuntime implements EdgeRuntime {
   }
 
   /** Makes the re-check after a long wait refuse a yes to this interrupt, with the reason. */
-  failRecheck(id: string, reason = 'the approval rules changed while it waited'): void {
+  failRecheck(id: string, reason = 'the approval rules changed while it waited'): boolean {
     const wait = this.findWait(id);
     if (wait) this.#recheckFails.set(wait.id, reason);
+    return !!wait;
+  }
+
+  /**
+   * Makes OZ's own check of an answer to this interrupt refuse it at `field`
+   * (invalid_resume with the field and reason): a check a client's copy of the
+   * schema cannot show, such as a rule OZ adds on its side.
+   */
+  refuseAnswer(id: string, field: string, reason = 'OZ does not take this value'): boolean {
+    const wait = this.findWait(id);
+    if (wait) this.#answerRefusals.set(wait.id, { field, reason });
+    return !!wait;
   }
 
   /** The wait behind an interrupt id (any version of it), in any turn. */
@@ -189,9 +203,11 @@ export class DevEdgeRuntime implements EdgeRuntime {
 
   /**
    * What is checked before the body is read: the tenant, a registered app's
-   * key, the agent, feeds.read, a key's scopes, the content permission and
-   * jobs.start.granted. A person whose content permission was revoked passes:
-   * their thread, named in the body, ends with RUN_ERROR revoked.
+   * key, the agent, feeds.read, a key's scopes and the content permission. A
+   * person whose content permission was revoked passes: their thread, named in
+   * the body, ends with RUN_ERROR revoked. jobs.start.granted is "to start a
+   * turn", which only the body tells: startRun checks it for a new turn, so a
+   * caller without it may still follow a run they may read.
    */
   authorize(caller: Caller, agent: string, tenant: string): Authorization {
     if (!this.identities.tenant(tenant) || caller.tenant !== tenant) return refuse(403, 'permission_denied', 'The caller belongs to no such tenant.');
@@ -202,7 +218,8 @@ export class DevEdgeRuntime implements EdgeRuntime {
     if (caller.agentScopes && !caller.agentScopes.includes(agent)) return refuse(403, 'permission_denied', `The key's scopes do not reach agent ${agent}.`);
     const revoked = caller.kind === 'person' && !!caller.person && this.identities.wasRevoked(tenant, caller.person, 'content');
     if (!perms.has('content') && !revoked) return refuse(403, 'permission_denied', 'The caller needs the content permission: a thread carries what was said.');
-    if (!perms.has('jobs.start.granted') && !revoked) return refuse(403, 'permission_denied', `The caller needs jobs.start.granted for agent ${agent}.`);
+    // jobs.start.granted is needed to start a turn, which only the body says: following a run, or
+    // answering its interrupts, needs none (checked in startRun, for a new turn only).
     return { ok: true };
   }
 
@@ -226,13 +243,13 @@ export class DevEdgeRuntime implements EdgeRuntime {
       if (thread && caller.kind === 'person') return this.#streamError(caller, input, '', 'revoked', 'You may no longer read this thread.');
       return refuse(403, 'permission_denied', 'The caller needs the content permission: a thread carries what was said.');
     }
-    if (!perms.has('jobs.start.granted')) return refuse(403, 'permission_denied', `The caller needs jobs.start.granted for agent ${agent}.`);
     const records = thread?.turns ?? [];
     const verdict = checkHistory(input.messages, records.map((r) => ({ job: r.turn.root.id, userText: r.turn.userText, messageIds: r.turn.messageIds })));
     const latest = records[records.length - 1];
     if (verdict.kind === 'invalid') return refuse(400, 'invalid_argument', verdict.message);
     if (verdict.kind === 'mismatch') return this.#streamError(caller, input, latest?.turn.root.id ?? '', 'history_mismatch', verdict.message);
-    if (verdict.kind === 'follow') return { ok: true, log: latest!.runs[latest!.runs.length - 1]! };
+    if (verdict.kind === 'follow') return this.#follow(caller, input, thread!, latest!);
+    if (!perms.has('jobs.start.granted')) return refuse(403, 'permission_denied', `The caller needs jobs.start.granted for agent ${agent}: it starts a turn.`);
     if (latest && latest.turn.status === 'running') return this.#busy(caller, input, latest);
     const t = thread ?? this.threads.create(tenant, input.threadId, agent, caller.kind === 'person' ? caller.person : undefined);
     const turn = new Turn(agent, script, verdict.text, caller.kind === 'person' ? caller.person : undefined, t.board, {
@@ -249,6 +266,20 @@ export class DevEdgeRuntime implements EdgeRuntime {
     this.record({ action: 'run.start', tenant, actor: caller.person ?? caller.keyId ?? '', via: caller.via, door: 'agui', job: turn.root.id, details: { agent, threadId: t.id, runId: input.runId, untrusted: 'agui' } });
     view.open();
     turn.start();
+    return { ok: true, log };
+  }
+
+  /**
+   * A new run that follows the latest turn from its start (a page loaded
+   * afresh, "load again"): the turn's events so far under this run's id, then
+   * what follows; a turn that waits ends it with what waits now, under the
+   * interrupts' current ids (never a run that a refused resume ended).
+   */
+  #follow(caller: Caller, input: RunAgentRequest, thread: Thread, latest: TurnRecord): RunStart {
+    const log = this.#log(thread.id, input.runId, latest.turn.root.id, thread.tenant);
+    const view = this.#view(log, caller, thread, latest);
+    view.open([], false);
+    latest.turn.follow(view);
     return { ok: true, log };
   }
 
@@ -287,9 +318,10 @@ export class DevEdgeRuntime implements EdgeRuntime {
       clock: this.clock,
       caller,
       who: { kind: caller.kind, person: caller.person, permissions: perms },
-      refusesUpdate: (w) => this.#refused.has(w.id),
+      refusesUpdate: (w) => this.#refused.delete(w.id),
       recheckAfterMs: this.parts.recheckAfterMs,
       recheck: (w) => this.#recheckFails.get(w.id),
+      refusesAnswer: (w) => this.#answerRefusals.get(w.id),
       decided: (w, d) => this.decided(w, d, thread.tenant, 'agui'),
     });
     if ('code' in result) {

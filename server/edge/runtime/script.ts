@@ -57,7 +57,7 @@ export type Op =
   | { op: 'card'; card: Record<string, unknown> }
   | { op: 'wait'; kind: string; what: string; deciders: Deciders; unreadable?: boolean; emptySchema?: boolean }
   | { op: 'fail'; code: 'failed' | 'timed_out'; message: string }
-  | { op: 'refuse'; refusal: SpendRefusal; message: string }
+  | { op: 'refuse'; refusal: EdgeSpendRefusal; message: string }
   | { op: 'partial' }
   | { op: 'sleep'; ms: number };
 
@@ -151,8 +151,17 @@ export function* fail(code: 'failed' | 'timed_out', message: string): ScriptGen 
   yield { op: 'fail', code, message };
 }
 
+/**
+ * A spend refusal as a script states it: `figuresOf` says whose figures
+ * (limit, used, unit) they are. The caller's own (their quota, their job
+ * tree's limit, the default) are always shown; another person's or a team's
+ * only to a caller who may read them (budget.read, or an admin's
+ * budget.decide); the rest of the refusal is shown to everyone.
+ */
+export type EdgeSpendRefusal = SpendRefusal & { figuresOf?: 'caller' | 'others' };
+
 /** Ends the job with a spend refusal (quota, tree limit). */
-export function* quota(refusal: SpendRefusal, message: string): ScriptGen {
+export function* quota(refusal: EdgeSpendRefusal, message: string): ScriptGen {
   yield { op: 'refuse', refusal, message };
 }
 

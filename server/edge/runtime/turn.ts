@@ -3,10 +3,9 @@
  * readers do. It writes what happens as TurnOps to the run attached to it (or
  * keeps them for the next run), and keeps the tree's waits.
  */
-import type { SpendRefusal } from '../../../src/protocol/index.js';
 import type { Clock } from '../contract.js';
 import type { Board } from './board.js';
-import type { Op, Script, ScriptGen } from './script.js';
+import type { EdgeSpendRefusal, Op, Script, ScriptGen } from './script.js';
 import type { Decision, Wait } from './waits.js';
 import { approvalSchema, choiceSchema, fieldsSchema } from './waits.js';
 
@@ -23,7 +22,7 @@ export type TurnOp =
   | { t: 'card'; job: string; card: Record<string, unknown> }
   | { t: 'silent'; on: boolean }
   | { t: 'end'; outcome: 'success' | 'cancelled' }
-  | { t: 'error'; code: string; message: string; refusal?: SpendRefusal };
+  | { t: 'error'; code: string; message: string; refusal?: EdgeSpendRefusal };
 
 /** The run attached to a turn. */
 export interface TurnSink {
@@ -76,9 +75,12 @@ export class Turn {
   status: 'running' | 'ended' = 'running';
   /** The tree's waits can be read only in part. */
   partial = false;
-  #sink: TurnSink | undefined;
+  /** The runs following the turn now (a page's run, another tab's, a resume's). */
+  readonly #sinks = new Set<TurnSink>();
   #pending: TurnOp[] = [];
   #final: TurnOp[] = [];
+  /** Every op the turn made, in order: what a run that follows the turn from its start replays. */
+  readonly #history: TurnOp[] = [];
   #msgSeq = 0;
   #waitSeq = 0;
   /** The root's answer, every message of it whole (sent again whole after a skip). */
@@ -109,16 +111,29 @@ export class Turn {
 
   /** Attaches a run: it gets what it missed, then what follows. */
   attach(sink: TurnSink): void {
-    this.#sink = sink;
+    this.#sinks.add(sink);
     const pending = this.#pending.length ? this.#pending : this.status === 'ended' ? this.#final : [];
     this.#pending = [];
     if (pending.length) sink.push(pending);
-    if (this.#sink === sink && this.isBlocked()) sink.blocked();
+    if (this.#sinks.has(sink) && this.isBlocked()) sink.blocked();
+  }
+
+  /**
+   * Attaches a run that follows the turn from its start (a page loaded afresh,
+   * "load again"): it gets everything the turn made so far, then what follows;
+   * a turn that waits ends it with the waits as they are now (their current ids).
+   * Runs following the turn already go on beside it.
+   */
+  follow(sink: TurnSink): void {
+    this.#sinks.add(sink);
+    this.#pending = [];
+    if (this.#history.length) sink.push(this.#history.slice());
+    if (this.#sinks.has(sink) && this.isBlocked()) sink.blocked();
   }
 
   /** Detaches a run that ended. */
   detach(sink: TurnSink): void {
-    if (this.#sink === sink) this.#sink = undefined;
+    this.#sinks.delete(sink);
   }
 
   /** Steps open in the tree, oldest first. */
@@ -153,12 +168,13 @@ export class Turn {
 
   #emit(ops: TurnOp[]): void {
     if (!ops.length) return;
-    if (this.#sink) this.#sink.push(ops);
+    this.#history.push(...ops);
+    if (this.#sinks.size) for (const sink of [...this.#sinks]) sink.push(ops);
     else this.#pending.push(...ops);
   }
 
   #check(): void {
-    if (this.#sink && this.isBlocked()) this.#sink.blocked();
+    if (this.#sinks.size && this.isBlocked()) for (const sink of [...this.#sinks]) sink.blocked();
   }
 
   #end(ops: TurnOp[]): void {

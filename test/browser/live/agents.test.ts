@@ -214,6 +214,21 @@ describe('live agents through the proxy', () => {
     expect(spend).to.contain('Who can raise it: a tenant admin');
     await expect(el).to.be.accessible();
   });
+
+  it('teamquota: another team\'s figures are not shown to ana, who may not read them; the rest of the refusal is', async () => {
+    const el = await liveChat({ agent: 'teamquota' });
+    await typeAndSend(el, 'Run the report');
+    await untilRunEnded(el);
+    await until(() => shadow(shadow(el, 'oz-error'), '[part~="spend"]'), 'the spend refusal');
+    const err = shadow(el, 'oz-error')!;
+    const spend = seenText(shadow(err, '[part~="spend"]')!);
+    expect(seenText(err)).to.contain('Code: oz0_budget_exceeded');
+    expect(spend).to.contain("the platform team's monthly budget");
+    expect(spend).to.contain('Who can raise it: a tenant admin');
+    expect(spend).to.not.contain('512');
+    expect(spend).to.not.contain('Used');
+    await expect(el).to.be.accessible();
+  });
 });
 
 /** The writer agent's own text for these parameters: its script, run in the page (it is pure). */

@@ -13,6 +13,8 @@ import type { AssistantMessageView, ThreadState } from '../../../src/thread/stat
 export interface LiveEnv {
   edgeUrl: string;
   endpoint: string;
+  /** The proxy of the second edge, whose clock tests move (`advanceClockEdge`). */
+  clockEndpoint: string;
   agents: string[];
   tenants: string[];
   people: string[];
@@ -56,14 +58,65 @@ export async function readTrace(id: string): Promise<{ requests: TracedRequest[]
   return json(await fetch(`/__oz-test/trace?id=${encodeURIComponent(id)}`, { cache: 'no-store' }));
 }
 
-/** Another person decides what waits in a job, as in OZ's console. */
-export async function decideAs(person: string, job: string, approved: boolean): Promise<{ decided: number }> {
-  const res = await fetch('/__oz-test/decide', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ person, job, approved }) });
+/** Another person decides what waits in a job's tree, as in OZ's console (only the waits saying `what`, when given). */
+export async function decideAs(person: string, job: string, approved: boolean, what?: string): Promise<{ decided: number }> {
+  const res = await fetch('/__oz-test/decide', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ person, job, approved, what }) });
+  return json(res);
+}
+
+/** Which live edge: the shared one on the real clock, or the one whose clock tests move. */
+export type LiveEdgeName = 'main' | 'clock';
+
+const hooksOf = (edge: LiveEdgeName) => (edge === 'clock' ? '/__edge-clock' : '/__edge');
+
+/**
+ * Moves the clock edge's clock forward by `ms` (its turns run in real time; deadlines and the
+ * re-check after a long wait are reached at once). Returns the edge's time after it.
+ * Only tests of one file may use it (a file runs its tests in order).
+ */
+export async function advanceClockEdge(ms: number): Promise<{ now: number; iso: string }> {
+  const res = await fetch('/__edge-clock/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
+  return json(res);
+}
+
+/** Calls one of an edge's runtime hooks (`change-interrupt`, `refuse-decision`, `fail-recheck`, `skip-ahead`, `cancel-job`). */
+export async function edgeHook<T = Record<string, unknown>>(name: string, body: Record<string, unknown>, edge: LiveEdgeName = 'main'): Promise<T> {
+  const res = await fetch(`${hooksOf(edge)}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return json<T>(res);
+}
+
+export interface AuditEntryView {
+  at: string;
+  action: string;
+  actor: string;
+  via: string;
+  door?: string;
+  job?: string;
+  details?: Record<string, unknown>;
+}
+
+/** An edge's audit trail (`/__edge/audit`): what the edge decided, by whom. */
+export async function edgeAudit(edge: LiveEdgeName = 'main'): Promise<AuditEntryView[]> {
+  return (await json<{ entries: AuditEntryView[] }>(await fetch(`${hooksOf(edge)}/audit`, { cache: 'no-store' }))).entries;
+}
+
+/** Signs the page in to the (main) edge's console as a development person: the console's pages and forms are then at /console. */
+export async function consoleSignIn(person: string, next = '/console/'): Promise<Response> {
+  const res = await fetch(`/__oz-test/console-sign-in?${new URLSearchParams({ person, next })}`, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`console sign-in as ${person}: HTTP ${res.status}`);
+  return res;
+}
+
+/** Another person decides what waits in a job of the clock edge, as in OZ's console. */
+export async function decideOnClockEdge(person: string, job: string, approved: boolean): Promise<{ decided: number }> {
+  const res = await fetch('/__oz-test/decide', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ person, job, approved, edge: 'clock' }) });
   return json(res);
 }
 
 export interface LiveChatOptions {
   agent: string;
+  /** The proxy to use: `/agui` (default, the real-clock edge) or `/agui-clock` (see `advanceClockEdge`). */
+  endpoint?: string;
   person?: string;
   tenant?: string;
   threadId?: string;
@@ -80,7 +133,7 @@ export async function liveChat(o: LiveChatOptions): Promise<OzAgentChat> {
   const headers: Record<string, string> = { 'X-Test-Person': o.person ?? 'ana', ...(o.trace ? { 'X-Test-Trace': o.trace } : {}), ...(o.headers ?? {}) };
   return fixture<OzAgentChat>(html`<oz-agent-chat
     style="height: 640px"
-    endpoint="/agui"
+    endpoint=${o.endpoint ?? '/agui'}
     agent=${o.agent}
     tenant=${o.tenant ?? 'acme'}
     thread-id=${o.threadId ?? `live-${crypto.randomUUID()}`}

@@ -17,7 +17,7 @@ async function refusedRun(el: OzAgentChat, trace: string) {
 describe('live: refused requests', () => {
   it('an agent outside the proxy\'s allowlist: 403 shown in the transcript', async () => {
     const trace = await newTrace();
-    const el = await liveChat({ agent: 'asker', trace });
+    const el = await liveChat({ agent: 'stepper', trace });
     const { codes, requests, text } = await refusedRun(el, trace);
     expect(requests.map((r) => r.status)).to.deep.equal([403]);
     expect(codes).to.deep.equal(['permission_denied']);
