@@ -89,7 +89,7 @@ const SCENARIOS: Record<string, Step[]> = {
   ],
   delegator: [
     { agent: 'delegator', body: first('run-1', 'Release 2.1.0') },
-    { agent: 'delegator', body: resume('run-2', () => ({ approved: true })), whenStuck: benApproves },
+    { agent: 'delegator', body: resume('run-2', () => ({ approved: true })), whenWaiting: benApproves },
   ],
   confirmer: [
     { agent: 'confirmer', body: first('run-1', 'Pay the invoice') },
