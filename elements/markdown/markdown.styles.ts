@@ -14,6 +14,15 @@ export const styles = css`
   .body > :last-child > :last-child {
     margin-bottom: 0;
   }
+  /* Finished blocks, in groups skipped while off screen; a group's last margin sits outside it. */
+  .chunk {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 12em;
+    margin-bottom: var(--_s-3);
+  }
+  .chunk > :last-child {
+    margin-bottom: 0;
+  }
   p,
   ul,
   ol,

@@ -1,0 +1,49 @@
+/**
+ * What <oz-markdown> inserts: agent markdown as sanitized DOM, never as a
+ * string. markdown-blocks.ts turns the growing text into HTML block by block;
+ * purifier.ts (DOMPurify, returning DOM) turns that HTML into nodes the
+ * element moves into the page as they are.
+ */
+import { MarkdownBlocks } from './markdown-blocks.js';
+import { createPurifier, type Purifier } from './purifier.js';
+
+/** One update of {@link MarkdownFragments}: what to append, and the tail to show after it. */
+export interface MarkdownFragmentStep {
+  /** Remove everything shown before (the text started over). */
+  reset: boolean;
+  /** Sanitized DOM of the blocks finished in this update (to append once and keep), or undefined. */
+  added: DocumentFragment | undefined;
+  /** Sanitized DOM of the open tail, or undefined when it did not change. */
+  tail: DocumentFragment | undefined;
+}
+
+/**
+ * Renders one message's markdown as it grows, as sanitized DOM: the blocks
+ * finished since the last update in one pass (whatever their number), and
+ * the tail only when its HTML changed.
+ */
+export class MarkdownFragments {
+  private readonly blocks: MarkdownBlocks;
+  private readonly purifier: Purifier;
+  private tailHtml = '';
+
+  constructor(options: { imageAllowlist?: readonly string[] } = {}) {
+    const allowlist = options.imageAllowlist ?? [];
+    this.blocks = new MarkdownBlocks(allowlist);
+    this.purifier = createPurifier(allowlist);
+  }
+
+  /** Characters handed to the lexer so far. */
+  get lexedChars(): number {
+    return this.blocks.lexedChars;
+  }
+
+  update(text: string): MarkdownFragmentStep {
+    const step = this.blocks.step(text);
+    const added = step.added.length > 0 ? this.purifier.fragment(step.added.join('')) : undefined;
+    const changed = step.reset || added !== undefined || step.tail !== this.tailHtml;
+    this.tailHtml = step.tail;
+    const tail = changed ? this.purifier.fragment(step.tail) : undefined;
+    return { reset: step.reset, added, tail };
+  }
+}
