@@ -80,6 +80,9 @@ export const styles = css`
     display: flex;
     flex-direction: column;
     gap: var(--_s-3);
+    /* A long thread: turns off screen cost no style, layout or paint. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 16rem;
   }
   .empty {
     margin: auto;

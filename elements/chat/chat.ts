@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
 import { isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
 import type { InterruptsStore } from '../interrupts/interrupts.js';
@@ -15,6 +16,10 @@ import { base, tokens } from '../shared/tokens.styles.js';
 import { ChatObserver } from './chat-observer.js';
 import { styles } from './chat.styles.js';
 import { renderTurn, type TranscriptContext } from './transcript.js';
+
+/** Turns rendered at once when a long thread appears (a restore), and older ones added per frame after. */
+const FIRST_TURNS = 20;
+const BACKFILL_TURNS = 10;
 
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
@@ -95,7 +100,13 @@ export class OzAgentChat extends OzElement {
   /** The clock the interrupts' countdowns read (ms since the epoch). */
   @property({ attribute: false }) clock: () => number = () => Date.now();
 
-  @state() private announcement = '';
+  /**
+   * What the status region says. Written into it at once (each announcement
+   * in turn, as screen readers expect), not through a render: the chat
+   * renders once per frame.
+   */
+  private announcement = '';
+  @query('[role="status"]') private statusEl?: HTMLElement;
   @state() private hasHeader = false;
   @query('.transcript') private transcriptEl?: HTMLElement;
   @query('.interrupts') private interruptsEl?: HTMLElement;
@@ -110,6 +121,12 @@ export class OzAgentChat extends OzElement {
   private registry: CardRendererRegistry = new CardRendererRegistry();
   private registryFrom: unknown;
   private forms?: { of: ThreadStore; store: InterruptsStore };
+  /** The first turn rendered: a long thread shows its last turns first, then the older ones, a batch per frame. */
+  private windowStart = 0;
+  /** Where the turns shown at once begin: older ones come in batches above them. */
+  private recentFrom = 0;
+  private renderedTurns = 0;
+  private backfill = 0;
 
   constructor() {
     super();
@@ -148,6 +165,8 @@ export class OzAgentChat extends OzElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    cancelAnimationFrame(this.backfill);
+    this.backfill = 0;
     // A chat moved in the page reconnects at once; one removed lets its own store go.
     setTimeout(() => {
       if (this.isConnected || !this.ownStore) return;
@@ -226,7 +245,11 @@ export class OzAgentChat extends OzElement {
     if (quiet) this.expectRestore = false;
     const { events, announce } = this.observer.observe(s, this.t, quiet);
     for (const e of events) this.dispatchEvent(e);
-    if (announce !== undefined) this.announcement = announce;
+    if (announce === undefined) return;
+    this.announcement = announce;
+    if (this.statusEl) this.statusEl.textContent = announce;
+    // A run started, a message or a run ended: render now, not at the next frame (streaming waits for frames).
+    this.requestUpdate();
   }
 
   private onSend(e: OzSendEvent): void {
@@ -258,7 +281,7 @@ export class OzAgentChat extends OzElement {
     });
   }
 
-  /** The store as <oz-interrupts> sees it: its "load again" is the store's loadAgain(), not a restore from storage. */
+  /** The store as <oz-interrupts> sees it (its "load again" is the store's loadAgain(), not a restore from storage). */
   private formsStore(store: ThreadStore): InterruptsStore {
     if (this.forms?.of !== store) {
       this.forms = {
@@ -268,7 +291,7 @@ export class OzAgentChat extends OzElement {
           subscribe: (listener) => store.subscribe(listener),
           resume: (answers) => store.resume(answers),
           setDraft: (id, value) => store.setDraft(id, value),
-          reload: async () => store.loadAgain(),
+          loadAgain: () => store.loadAgain(),
         },
       };
     }
@@ -282,6 +305,40 @@ export class OzAgentChat extends OzElement {
     if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) this.stickToBottom = true;
     else if (el.scrollTop < this.lastAutoTop - 4) this.stickToBottom = false;
     this.lastAutoTop = el.scrollTop;
+  }
+
+  /**
+   * Which turns to render: all of them, except when many appear at once (a
+   * restored thread): then the last {@link FIRST_TURNS} at once, and the
+   * older ones {@link BACKFILL_TURNS} per frame, so the page shows the end of
+   * the thread at once and no task grows long.
+   */
+  private visibleFrom(count: number, rendered: number): number {
+    if (this.windowStart > count || this.recentFrom > count) this.windowStart = this.recentFrom = 0;
+    if (rendered === 0 && count > FIRST_TURNS) this.windowStart = this.recentFrom = count - FIRST_TURNS;
+    if (this.windowStart > 0 && !this.backfill) {
+      this.backfill = requestAnimationFrame(() => {
+        this.backfill = 0;
+        this.windowStart = Math.max(0, this.windowStart - BACKFILL_TURNS);
+        this.requestUpdate();
+      });
+    }
+    return this.windowStart;
+  }
+
+  /** The older turns, one keyed batch each, so a batch added above leaves the others' DOM alone. */
+  private renderOlder<T>(turns: readonly T[], from: number, one: (turn: T, i: number) => unknown) {
+    const batches: Array<{ start: number; end: number }> = [];
+    for (let end = this.recentFrom; end > from; end -= BACKFILL_TURNS) batches.unshift({ start: Math.max(from, end - BACKFILL_TURNS), end });
+    return repeat(
+      batches,
+      (b) => b.end,
+      (b) => turns.slice(b.start, b.end).map((turn, j) => one(turn, b.start + j)),
+    );
+  }
+
+  protected override firstUpdated(): void {
+    if (this.statusEl) this.statusEl.textContent = this.announcement;
   }
 
   protected override updated(): void {
@@ -343,6 +400,8 @@ export class OzAgentChat extends OzElement {
       i === last
         ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock], () => renderTurn(turn, ctx!, waits))
         : guard([turn, t, ctx!.renderers, this.imageAllowlist], () => renderTurn(turn, ctx!));
+    const from = this.visibleFrom(turns.length, this.renderedTurns);
+    this.renderedTurns = turns.length - from;
     const showBoard = this.board !== 'none' && !!s?.board.received;
     const boardEl = html`<oz-board .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
     return html`<div class="chat ${showBoard ? `with-board-${this.board}` : ''}" part="chat">
@@ -353,7 +412,8 @@ export class OzAgentChat extends OzElement {
         <div class="conversation">
           <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.onScroll}>
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
-            ${ctx ? turns.map(renderOne) : nothing}
+            ${ctx ? this.renderOlder(turns, from, renderOne) : nothing}
+            ${ctx ? turns.slice(this.recentFrom).map((turn, i) => renderOne(turn, this.recentFrom + i)) : nothing}
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
@@ -372,7 +432,7 @@ export class OzAgentChat extends OzElement {
         </div>
         ${showBoard && this.board === 'side' ? html`<aside class="board-side" part="board-panel" aria-label=${t.boardLabel} tabindex="0">${boardEl}</aside>` : nothing}
       </div>
-      <div class="visually-hidden" role="status">${this.announcement}</div>
+      <div class="visually-hidden" role="status"></div>
     </div>`;
   }
 }

@@ -5,9 +5,17 @@
  * and the board given is never touched. A patch that fails leaves nothing
  * behind: the copies are simply dropped.
  */
-import jsonpatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
+import type * as JsonPatchCore from 'fast-json-patch/module/core';
+// @ts-expect-error: the package's types for this file are core.d.ts, which TypeScript pairs with core.js only; typed below.
+import * as untypedCore from 'fast-json-patch/module/core.mjs';
 import type { BoardState } from '../protocol/index.js';
+
+/**
+ * The two functions used, from fast-json-patch's ES module core: not its
+ * default export, which carries the whole package (observe/compare too).
+ */
+const { _areEquals, applyOperation } = untypedCore as typeof JsonPatchCore;
 
 /** Path segments a patch may never name (prototype pollution). */
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -192,7 +200,7 @@ export function applyBoardPatch(board: BoardState, ops: unknown): BoardPatchResu
     const problem = checkOp(doc, op, path, from);
     if (problem) return { ok: false, error: problem, index: i, path: op.path };
     if (op.op === 'test') {
-      if (!jsonpatch._areEquals(get(doc, path).value, (op as { value: unknown }).value)) return { ok: false, error: 'test failed', index: i, path: op.path };
+      if (!_areEquals(get(doc, path).value, (op as { value: unknown }).value)) return { ok: false, error: 'test failed', index: i, path: op.path };
       continue;
     }
     const direct = arrayOp(doc, op, path, fresh, replaced);
@@ -203,7 +211,7 @@ export function applyBoardPatch(board: BoardState, ops: unknown): BoardPatchResu
     doc = writablePath(doc, path, fresh);
     if (op.op === 'move') doc = writablePath(doc, from, fresh);
     try {
-      doc = jsonpatch.applyOperation(doc, op, false, true, true, i).newDocument;
+      doc = applyOperation(doc, op, false, true, true, i).newDocument;
     } catch {
       return { ok: false, error: 'the operation failed', index: i, path: op.path };
     }
