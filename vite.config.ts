@@ -16,6 +16,8 @@
  * `toJSONSchema`, refinements carried over) and serves `@ag-ui/core/schemas`
  * as a module that checks them with @cfworker/json-schema, which the bundle
  * already carries for interrupt forms and which needs no `eval` (strict CSP).
+ * `cssTemplates()` minifies the elements' CSS, which the JS minifier leaves
+ * as written.
  */
 import { EventSchema, RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
@@ -271,6 +273,39 @@ export const RunAgentInputSchema = {
   };
 }
 
+/**
+ * Minifies the CSS in the elements' css`` templates (the JS minifier keeps
+ * template text as it is): drops comments, collapses whitespace, and drops
+ * the spaces CSS never needs (around braces and semicolons, after commas and
+ * colons, around child combinators), outside quoted strings. Templates with
+ * `${}` are left alone.
+ */
+function minifyCss(text: string): string {
+  let out = '';
+  for (const part of text.split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)) {
+    if (part.startsWith('"') || part.startsWith("'")) {
+      out += part;
+      continue;
+    }
+    out += part
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/ ?([{};>]) ?/g, '$1')
+      .replace(/([,:]) /g, '$1');
+  }
+  return out.replace(/;}/g, '}').trim();
+}
+
+function cssTemplates(): Plugin {
+  return {
+    name: 'oz-agui:css-templates',
+    transform(code, id) {
+      if (!/[\\/]elements[\\/].*\.styles\.ts$/.test(id)) return undefined;
+      return { code: code.replace(/\bcss`([^`$]*)`/g, (_all, text: string) => `css\`${minifyCss(text)}\``), map: null };
+    },
+  };
+}
+
 const bundle: BuildEnvironmentOptions = {
   outDir: 'dist/bundle',
   emptyOutDir: true,
@@ -286,7 +321,7 @@ const library: BuildEnvironmentOptions = {
   target: 'es2022',
   sourcemap: true,
   lib: {
-    entry: { index: 'src/index.ts', elements: 'elements/index.ts', define: 'elements/define.ts', agent: 'src/agent/index.ts' },
+    entry: { index: 'src/index.ts', elements: 'elements/index.ts', define: 'elements/define.ts', agent: 'src/agent/index.ts', inspector: 'inspector/index.ts', 'inspector-define': 'inspector/define.ts' },
     formats: ['es'],
   },
   rolldownOptions: { external },
@@ -296,6 +331,6 @@ export default defineConfig(({ mode }) => ({
   resolve: { conditions: ['source', 'module', 'browser', 'production'] },
   // A plain page has no `process`: immer's and lit's dev-mode checks are decided at build time.
   define: mode === 'bundle' ? { 'process.env.NODE_ENV': '"production"' } : {},
-  plugins: mode === 'bundle' ? [agUiJsonSchemas()] : [],
+  plugins: mode === 'bundle' ? [agUiJsonSchemas(), cssTemplates()] : [],
   build: mode === 'bundle' ? bundle : library,
 }));

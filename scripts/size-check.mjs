@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// Issue 4 sets the target at 90 kB; the bundle is ~94 kB since the interrupt forms joined it
-// (see the closing notes). Until it is cut, this gate stops any further growth.
+// Issue 4's figure: the whole element with its dependencies under 90 kB gzip, with nothing in
+// lazy chunks: everything a plain page loads counts. The bundle is ~95 kB since DOMPurify came
+// back as the markdown sanitizer (11 kB of it; see the closing notes for where the rest goes and
+// what could be cut). Until it is cut, this gate stops any further growth.
 export const TARGET_BYTES = 90 * 1000;
 export const BUDGET_BYTES = 96 * 1000;
 
