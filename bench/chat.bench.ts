@@ -13,54 +13,17 @@
  *   the send and the run's end, divided by the events received. An upper bound
  *   on the element's cost: it also counts the page's idle housekeeping.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
-// @ts-expect-error: a plain .mjs helper without types
-import { findChromium, CHROMIUM_ARGS } from '../scripts/find-chromium.mjs';
-import { startEdge } from '../server/edge/index.js';
+import { writeFileSync } from 'node:fs';
+import { benchPage, startBenchSite } from './browser-page.js';
 import type { BenchRow } from './types.js';
 
 const CHUNKS = 5000;
-const root = fileURLToPath(new URL('../', import.meta.url));
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench</title>
-<script>window.__longest = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });</script>
-</head><body><oz-agent-chat endpoint="" agent="writer" tenant="acme" storage="memory" style="height: 700px"></oz-agent-chat>
-<script type="module" src="/oz-agent-chat.js"></script></body></html>`;
-
-function serve(bundle: string, edgeUrl: string): Server {
-  return createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-    if (req.method === 'GET' && req.url === '/oz-agent-chat.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-    if (req.url?.startsWith('/v1/agui/')) {
-      const up = request(edgeUrl + req.url, { method: req.method, headers: { ...req.headers, host: new URL(edgeUrl).host, authorization: 'Bearer ana-token' } }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
-      req.pipe(up);
-      return;
-    }
-    res.writeHead(404).end();
-  });
-}
+const PAGE = benchPage('<oz-agent-chat endpoint="" agent="writer" tenant="acme" style="height: 700px"></oz-agent-chat>');
 
 export default async function chatBench(): Promise<BenchRow[]> {
-  const outDir = mkdtempSync(join(tmpdir(), 'oz-agui-bench-'));
-  const edge = await startEdge({ port: 0, log: () => {} });
-  let server: Server | undefined;
-  const browser = await chromium.launch({ executablePath: (findChromium as () => string)(), headless: true, args: CHROMIUM_ARGS as string[] });
+  const { browser, origin, close } = await startBenchSite(PAGE);
   try {
-    await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true, ...(process.env.OZ_BENCH_PROFILE ? { rolldownOptions: { output: { minify: false } } } : {}) } });
-    server = serve(readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8'), edge.url);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -74,6 +37,7 @@ export default async function chatBench(): Promise<BenchRow[]> {
     await box.fill(`chunks=${CHUNKS} pace=0 size=8`);
     await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
     if (process.env.OZ_BENCH_PROFILE) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
+    if (process.env.OZ_BENCH_TRACE) await browser.startTracing(page, { path: process.env.OZ_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
     const before = await taskSeconds();
     await box.press('Enter');
     await page.waitForFunction(
@@ -88,8 +52,10 @@ export default async function chatBench(): Promise<BenchRow[]> {
     // Let the last frame render before reading the counters.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const after = await taskSeconds();
+    if (process.env.OZ_BENCH_TRACE) await browser.stopTracing();
     if (process.env.OZ_BENCH_PROFILE) {
       const { profile } = await cdp.send('Profiler.stop');
+      if (process.env.OZ_BENCH_PROFILE.endsWith('.cpuprofile')) writeFileSync(process.env.OZ_BENCH_PROFILE, JSON.stringify(profile));
       const self = new Map<string, number>();
       const dt = new Map<number, number>();
       profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
@@ -104,9 +70,6 @@ export default async function chatBench(): Promise<BenchRow[]> {
       { name: 'chat: main-thread time per event (amortized)', value: perEventUs, unit: 'µs', target: '< 20', pass: perEventUs < 20 },
     ];
   } finally {
-    await browser.close();
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-    await edge.close();
-    rmSync(outDir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,0 +1,72 @@
+/**
+ * What the browser benchmarks share: the self-contained bundle built into a
+ * temporary folder and served on loopback beside a development edge (its
+ * AG-UI route reached through the page's own origin, with a development
+ * token added, so no CORS is involved), and a headless Chromium.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+// @ts-expect-error: a plain .mjs helper without types
+import { findChromium, CHROMIUM_ARGS } from '../scripts/find-chromium.mjs';
+import { startEdge } from '../server/edge/index.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** The page: a long-task recorder, the bundle, and `body` (the elements under test). */
+export function benchPage(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench</title>
+<script>window.__longest = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });</script>
+</head><body>${body}
+<script type="module" src="/oz-agent-chat.js"></script></body></html>`;
+}
+
+export interface BenchSite {
+  browser: Browser;
+  /** The page's origin: GET / serves the page, /oz-agent-chat.js the bundle, /v1/agui/* the edge. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Builds the bundle, starts an edge and a server for `page`, launches Chromium. */
+export async function startBenchSite(page: string): Promise<BenchSite> {
+  const outDir = mkdtempSync(join(tmpdir(), 'oz-agui-bench-'));
+  const edge = await startEdge({ port: 0, log: () => {} });
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    await edge.close();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+  try {
+    const profile = process.env.OZ_BENCH_PROFILE ? { rolldownOptions: { output: { minify: false } } } : {};
+    await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true, ...profile } });
+    const bundle = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
+    server = createServer((req, res) => {
+      if (req.method === 'GET' && req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      if (req.method === 'GET' && req.url === '/oz-agent-chat.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+      if (req.url?.startsWith('/v1/agui/')) {
+        const up = request(edge.url + req.url, { method: req.method, headers: { ...req.headers, host: new URL(edge.url).host, authorization: 'Bearer ana-token' } }, (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        });
+        req.pipe(up);
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    browser = await chromium.launch({ executablePath: (findChromium as () => string)(), headless: true, args: CHROMIUM_ARGS as string[] });
+    return { browser, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

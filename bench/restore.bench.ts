@@ -1,0 +1,195 @@
+/**
+ * <oz-agent-chat> with a long thread, in headless Chromium from the
+ * self-contained bundle (see browser-page.ts):
+ * - a page load that restores a thread of 500 turns from session storage (as
+ *   a reload does): from adding the element to the first frame painted with
+ *   the thread's end (its last answer) in the transcript (target: under
+ *   200 ms); then until all 500 turns are in it (the chat adds older turns a
+ *   batch per frame), and the longest long task over both;
+ * - appending one turn to it (the person's message and a short answer, from
+ *   a transport that answers at once): the main thread's busy time from
+ *   send() to the frame painted with the answer (CDP `TaskDuration`: the
+ *   request's history, the reducer, the render, style, layout, paint; target
+ *   under one frame, 16.7 ms), the wall time to that frame, and the longest task.
+ *
+ * The thread is built in Node with the real reducer and saved as the store
+ * saves it (takeSnapshot, encodeSnapshot): every turn a question and a
+ * markdown answer (paragraph, bold, link, list; a code block every fifth
+ * turn), a tool call every third. Timings are wall clock in the page
+ * (`performance.now()`, a frame resolution: the end is read in a task after
+ * the frame's rAF), so a loaded machine inflates them.
+ */
+import { writeFileSync } from 'node:fs';
+import { EventType } from '../src/protocol/index.js';
+import type { AguiEvent, StreamedEvent } from '../src/protocol/index.js';
+import { createReducer, encodeSnapshot, initialThreadState, takeSnapshot, type ThreadInput } from '../src/thread/index.js';
+import { benchPage, startBenchSite } from './browser-page.js';
+import type { BenchRow } from './types.js';
+
+const TURNS = 500;
+const THREAD = 'thread-bench-restore';
+
+function answer(t: number): string {
+  let md = `Here is what I found about **item ${t}**: the [report](https://example.com/r/${t}) says it is on track, `;
+  md += 'with the usual caveats about dates and owners.\n\n- First, check the numbers.\n- Then, ask ana.\n- Finally, close the ticket.\n';
+  if (t % 5 === 0) md += '\n```ts\nconst total = items.reduce((a, b) => a + b, 0);\n```\n';
+  return md;
+}
+
+/** The saved snapshot of a finished 500-turn thread, as JSON text. */
+function savedThread(): string {
+  const reduce = createReducer();
+  let state = initialThreadState(THREAD, { aiLabel: 'AI: ' });
+  let id = 0;
+  const ev = (event: Record<string, unknown>): StreamedEvent => ({ id: String(++id), event: event as AguiEvent });
+  for (let t = 0; t < TURNS; t++) {
+    const runId = `r${t}`;
+    const inputs: ThreadInput[] = [
+      { type: 'thread/send', turnId: `u${t}`, text: `What about item ${t}?`, url: 'http://x', runId, body: { threadId: THREAD, runId, messages: [] }, at: t * 1000 },
+      ev({ type: EventType.RUN_STARTED, threadId: THREAD, runId }),
+      ev({ type: EventType.TEXT_MESSAGE_START, messageId: `m${t}`, role: 'assistant' }),
+      ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${t}`, delta: 'AI: ' + answer(t) }),
+      ev({ type: EventType.TEXT_MESSAGE_END, messageId: `m${t}` }),
+    ];
+    if (t % 3 === 0) {
+      inputs.push(
+        ev({ type: EventType.TOOL_CALL_START, toolCallId: `c${t}`, toolCallName: 'oz.search', parentMessageId: `m${t}` }),
+        ev({ type: EventType.TOOL_CALL_ARGS, toolCallId: `c${t}`, delta: `{"q":"item ${t}"}` }),
+        ev({ type: EventType.TOOL_CALL_END, toolCallId: `c${t}` }),
+        ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: `c${t}`, messageId: `t${t}`, content: 'three results' }),
+      );
+    }
+    inputs.push(ev({ type: EventType.RUN_FINISHED, threadId: THREAD, runId, outcome: { type: 'success' } }));
+    for (const input of inputs) state = reduce(state, input);
+  }
+  const encoded = encodeSnapshot(takeSnapshot(state, Date.now()));
+  if (!encoded.ok) throw new Error(`restore bench: the thread does not save (${encoded.error})`);
+  return encoded.json;
+}
+
+const PAGE = benchPage('');
+
+interface Timing {
+  ms: number;
+  allMs?: number;
+  longest: number;
+  turns: number;
+}
+
+export default async function restoreBench(): Promise<BenchRow[]> {
+  const json = savedThread();
+  const { browser, origin, close } = await startBenchSite(PAGE);
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskMs = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+    };
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => customElements.get('oz-agent-chat') !== undefined);
+    const profile = process.env.OZ_BENCH_PROFILE;
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const restore: Timing = await page.evaluate(
+      async ({ json, thread, turns }) => {
+        const w = window as unknown as { __longest: number };
+        sessionStorage.setItem(`oz-agui:thread:${thread}`, json);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        w.__longest = 0;
+        const t0 = performance.now();
+        const chat = document.createElement('oz-agent-chat');
+        chat.setAttribute('endpoint', '');
+        chat.setAttribute('agent', 'writer');
+        chat.setAttribute('tenant', 'acme');
+        chat.setAttribute('thread-id', thread);
+        chat.style.height = '700px';
+        // Answers the append below at once (the restored thread sends nothing).
+        const events = [
+          { type: 'RUN_STARTED', threadId: 'thread-bench-restore', runId: 'r-new' },
+          { type: 'TEXT_MESSAGE_START', messageId: 'm-new', role: 'assistant' },
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-new', delta: 'AI: One more **answer**, with a [link](https://example.com).' },
+          { type: 'TEXT_MESSAGE_END', messageId: 'm-new' },
+          { type: 'RUN_FINISHED', threadId: 'thread-bench-restore', runId: 'r-new', outcome: { type: 'success' } },
+        ];
+        (chat as HTMLElement & { transport?: unknown }).transport = async function* () {
+          let id = 100_000;
+          for (const event of events) yield { id: String(++id), event };
+        };
+
+        document.body.append(chat);
+        let shown = 0;
+        let ms = NaN;
+        while (performance.now() - t0 < 30_000) {
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+          const all = chat.shadowRoot?.querySelectorAll('.turn') ?? [];
+          shown = all.length;
+          const messages = all[all.length - 1]?.querySelectorAll('oz-message') ?? [];
+          const last = messages[messages.length - 1]?.shadowRoot?.querySelector('oz-markdown')?.shadowRoot?.textContent ?? '';
+          if (Number.isNaN(ms) && last.includes(`item ${turns - 1}`)) ms = performance.now() - t0;
+          if (shown >= turns) break;
+        }
+        const allMs = performance.now() - t0;
+        await new Promise((resolve) => setTimeout(resolve, 200)); // long-task entries arrive late
+        return { ms, allMs, longest: w.__longest, turns: shown };
+      },
+      { json, thread: THREAD, turns: TURNS },
+    );
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      if (profile.endsWith('.cpuprofile')) writeFileSync(profile.replace(/\.cpuprofile$/, '.restore.cpuprofile'), JSON.stringify(cpu));
+    }
+    if (restore.turns < TURNS) throw new Error(`restore bench: ${restore.turns} of ${TURNS} turns shown`);
+
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    const busyBefore = await taskMs();
+    if (profile) {
+      await cdp.send('Profiler.start');
+    }
+    const append: Timing = await page.evaluate(async () => {
+      const w = window as unknown as { __longest: number };
+      type Chat = HTMLElement & {
+        send(text: string): Promise<void>;
+        store?: { getState(): { turns: unknown[] } };
+      };
+      const chat = document.querySelector('oz-agent-chat') as Chat;
+      const before = chat.store!.getState().turns.length;
+      w.__longest = 0;
+      const t0 = performance.now();
+      const sent = chat.send('And one more question?');
+      let shown = 0;
+      for (;;) {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        const turns = chat.shadowRoot!.querySelectorAll('.turn');
+        shown = turns.length;
+        const last = turns[turns.length - 1];
+        const messages = last?.querySelectorAll('oz-message') ?? [];
+        const answerText = messages[messages.length - 1]?.shadowRoot?.querySelector('oz-markdown')?.shadowRoot?.textContent ?? '';
+        if (shown > before && answerText.includes('One more answer')) break;
+        if (performance.now() - t0 > 10_000) break;
+      }
+      const ms = performance.now() - t0;
+      await sent;
+      await new Promise((resolve) => setTimeout(resolve, 200)); // long-task entries arrive late
+      return { ms, longest: w.__longest, turns: shown };
+    });
+    const appendBusy = (await taskMs()) - busyBefore;
+    if (profile) {
+      const { profile: cpu } = await cdp.send('Profiler.stop');
+      if (profile.endsWith('.cpuprofile')) writeFileSync(profile.replace(/\.cpuprofile$/, '.append.cpuprofile'), JSON.stringify(cpu));
+    }
+    return [
+      { name: `restore: ${TURNS}-turn thread, load to its end painted`, value: restore.ms, unit: 'ms', target: '< 200', pass: restore.ms < 200 },
+      { name: `restore: all ${TURNS} turns in the transcript`, value: restore.allMs ?? NaN, unit: 'ms' },
+      { name: 'restore: longest long task (until all are in)', value: restore.longest, unit: 'ms', target: '<= 50', pass: restore.longest <= 50 },
+      { name: `append: one turn to ${TURNS}, main-thread time`, value: appendBusy, unit: 'ms', target: '< 16.7 (one frame)', pass: appendBusy < 16.7 },
+      { name: 'append: send to painted (rendering waits for a frame)', value: append.ms, unit: 'ms' },
+      { name: 'append: longest long task', value: append.longest, unit: 'ms', target: '<= 50', pass: append.longest <= 50 },
+    ];
+  } finally {
+    await close();
+  }
+}
