@@ -10,6 +10,7 @@ import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
 import { listConverter } from '../markdown/markdown.js';
+import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
 import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
@@ -121,6 +122,8 @@ export class OzAgentChat extends OzElement {
   private registry: CardRendererRegistry = new CardRendererRegistry();
   private registryFrom: unknown;
   private forms?: { of: ThreadStore; store: InterruptsStore };
+  /** The one sanitizer every message's markdown shares (made for the current image allowlist). */
+  private purifier?: Purifier;
   /** The first turn rendered: a long thread shows its last turns first, then the older ones, a batch per frame. */
   private windowStart = 0;
   /** Where the turns shown at once begin: older ones come in batches above them. */
@@ -148,6 +151,11 @@ export class OzAgentChat extends OzElement {
     this.expectRestore = false;
     this.stickToBottom = true;
     await store.send(text);
+  }
+
+  private sharedPurifier(): Purifier {
+    if (!purifierFits(this.purifier, this.imageAllowlist)) this.purifier = createPurifier(this.imageAllowlist);
+    return this.purifier;
   }
 
   private cardRegistry(): CardRendererRegistry {
@@ -374,7 +382,7 @@ export class OzAgentChat extends OzElement {
     const s = this.storeController.state;
     const t = this.t;
     const listed = s ? listError(s) : undefined;
-    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist, listed };
+    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist, purifier: this.sharedPurifier(), listed };
     const turns = s?.turns ?? [];
     const last = turns.length - 1;
     const open = s ? openInterrupts(s) : [];

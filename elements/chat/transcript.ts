@@ -2,6 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CardView, ErrorView, ThreadState, Turn } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
+import type { Purifier } from '../markdown/purifier.js';
 import type { OzStrings } from '../shared/strings.js';
 
 export interface TranscriptContext {
@@ -10,6 +11,8 @@ export interface TranscriptContext {
   strings: Partial<OzStrings> | undefined;
   renderers: CardRendererRegistry;
   imageAllowlist: string[];
+  /** One sanitizer for every message's markdown (made for `imageAllowlist`). */
+  purifier?: Purifier | undefined;
   /** The error `<oz-interrupts>` shows on the interrupts: not repeated as an `<oz-error>`. */
   listed?: ErrorView | undefined;
 }
@@ -52,6 +55,7 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
               .card=${card}
               .renderers=${c.renderers}
               .imageAllowlist=${c.imageAllowlist}
+              .purifier=${c.purifier}
               .strings=${c.strings}
             ></oz-message>`;
           }

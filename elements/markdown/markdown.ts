@@ -3,6 +3,7 @@ import { property, query } from 'lit/decorators.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './markdown.styles.js';
 import { MarkdownFragments } from './markdown-fragments.js';
+import type { Purifier } from './purifier.js';
 
 /** Finished blocks per group (see OzMarkdown.keep). */
 const CHUNK_BLOCKS = 16;
@@ -36,6 +37,13 @@ export class OzMarkdown extends LitElement {
   /** Origins whose images are shown (default none). Attribute: space-separated. */
   @property({ attribute: 'image-allowlist', converter: listConverter }) imageAllowlist: string[] = [];
 
+  /**
+   * A sanitizer to share with other renderers (from `createPurifier`), used
+   * only when it applies this element's own `imageAllowlist`; otherwise the
+   * element makes its own.
+   */
+  @property({ attribute: false }) purifier?: Purifier;
+
   @query('.body') private body!: HTMLElement;
 
   private stream: MarkdownFragments | undefined;
@@ -51,8 +59,8 @@ export class OzMarkdown extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('imageAllowlist') || !this.stream) {
-      this.stream = new MarkdownFragments({ imageAllowlist: this.imageAllowlist });
+    if (changed.has('imageAllowlist') || changed.has('purifier') || !this.stream) {
+      this.stream = new MarkdownFragments({ imageAllowlist: this.imageAllowlist, purifier: this.purifier });
       this.clear();
     }
     const step = this.stream.update(this.text ?? '');

@@ -27,14 +27,22 @@ const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'class'];
 
 /** Agent HTML to safe HTML or DOM, with one image allowlist. */
 export interface Purifier {
+  /** The image origins its hooks allow (a copy, fixed when it was made). */
+  readonly allowlist: readonly string[];
   /** Sanitized DOM, parsed once and never serialized (see the module's comment). */
   fragment(dirty: string): DocumentFragment;
   /** Sanitized HTML, as a string (the same nodes, serialized). */
   html(dirty: string): string;
 }
 
-/** A sanitizer with its hooks bound to one allowlist: one per renderer, no shared mutable state. */
-export function createPurifier(allowlist: readonly string[]): Purifier {
+/**
+ * A sanitizer with its hooks bound to one allowlist. Its configuration never
+ * changes once made, so the renderers of one allowlist may share it (making
+ * one costs about a millisecond: <oz-agent-chat> makes one for all its
+ * messages).
+ */
+export function createPurifier(list: readonly string[]): Purifier {
+  const allowlist: readonly string[] = Object.freeze([...list]);
   const purify = DOMPurify(window);
   // Without the DOM it needs, DOMPurify returns its input as it is: refuse instead.
   if (!purify.isSupported) throw new Error('oz-markdown: DOMPurify is not supported here; markdown cannot be shown safely');
@@ -65,6 +73,7 @@ export function createPurifier(allowlist: readonly string[]): Purifier {
   // sanitize()'s types follow the config given to the call, not setConfig's RETURN_DOM_FRAGMENT.
   const fragment = (dirty: string): DocumentFragment => (dirty ? (purify.sanitize(dirty) as unknown as DocumentFragment) : document.createDocumentFragment());
   return {
+    allowlist,
     fragment,
     html(dirty) {
       const template = document.createElement('template');
@@ -72,4 +81,10 @@ export function createPurifier(allowlist: readonly string[]): Purifier {
       return template.innerHTML;
     },
   };
+}
+
+/** Whether `purifier` applies exactly this image allowlist (so a renderer of `allowlist` may use it). */
+export function purifierFits(purifier: Purifier | undefined, allowlist: readonly string[]): purifier is Purifier {
+  if (!purifier || purifier.allowlist.length !== allowlist.length) return false;
+  return purifier.allowlist.every((origin, i) => origin === allowlist[i]);
 }

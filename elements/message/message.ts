@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { findMessage, type CardView, type MessageView, type ToolCallView } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
+import type { Purifier } from '../markdown/purifier.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './message.styles.js';
@@ -43,6 +44,9 @@ export class OzMessage extends OzElement {
 
   @property({ attribute: false }) imageAllowlist: string[] = [];
 
+  /** A sanitizer for its markdown to share (see `<oz-markdown>`'s `purifier`). */
+  @property({ attribute: false }) purifier?: Purifier;
+
   protected override render() {
     const state = this.storeState;
     const message = this.message ?? (this.messageId && state ? findMessage(state, this.messageId) : undefined);
@@ -64,7 +68,7 @@ export class OzMessage extends OzElement {
       <div class="bubble" part="bubble">
         ${waiting
           ? html`<span class="typing" aria-hidden="true"><span></span><span></span><span></span></span>`
-          : html`<oz-markdown .text=${message.body} .imageAllowlist=${this.imageAllowlist}></oz-markdown>`}
+          : html`<oz-markdown .text=${message.body} .imageAllowlist=${this.imageAllowlist} .purifier=${this.purifier}></oz-markdown>`}
       </div>
       ${calls.length
         ? html`<div class="tools" part="tools">

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import type { OzMarkdown } from '../../elements/markdown/markdown.js';
 import { MarkdownStream, isSafeHref, renderMarkdown } from '../../elements/markdown/render-markdown.js';
+import { createPurifier } from '../../elements/markdown/purifier.js';
 
 const DOCS = [
   '# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n  still two\n- three\n\nAfter the list.\n',
@@ -121,5 +122,20 @@ describe('<oz-markdown>', () => {
     expect(img.getAttribute('src')).to.equal('https://img.example/c.png');
     expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');
     await expect(el).to.be.accessible();
+  });
+
+  it('uses a shared sanitizer only when it was made for its own image allowlist', async () => {
+    const text = '![a cat](https://img.example/c.png) and [a link](javascript:alert(1))';
+    // A sanitizer that lets img.example images through, given to an element that allows none.
+    const wide = createPurifier(['https://img.example']);
+    const strict = await fixture<OzMarkdown>(html`<oz-markdown .purifier=${wide} .text=${text}></oz-markdown>`);
+    expect(strict.shadowRoot!.querySelector('img'), 'the element keeps its own (empty) allowlist').to.equal(null);
+    expect(strict.shadowRoot!.querySelector('a[href^="javascript"]')).to.equal(null);
+    // Made for the same allowlist, it is used, and renders what the element's own would.
+    const shared = await fixture<OzMarkdown>(html`<oz-markdown image-allowlist="https://img.example" .purifier=${wide} .text=${text}></oz-markdown>`);
+    const own = await fixture<OzMarkdown>(html`<oz-markdown image-allowlist="https://img.example" .text=${text}></oz-markdown>`);
+    expect(shared.shadowRoot!.querySelector('.body')!.innerHTML).to.equal(own.shadowRoot!.querySelector('.body')!.innerHTML);
+    expect(shared.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/c.png');
+    await expect(shared).to.be.accessible();
   });
 });
