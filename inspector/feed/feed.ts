@@ -9,30 +9,12 @@
  * ids, never the run's), with the transport's bounded backoff and full
  * jitter. Events are yielded once each, in order.
  */
-import { validateEvent } from '../../src/protocol/index.js';
+import { validateEvent, type InspectRunSummary } from '../../src/protocol/index.js';
 import { abortableSleep, backoffDelay, DEFAULT_RECONNECT, isRetryableStatus, parseRetryAfter, SseByteParser } from '../../src/transport/index.js';
 import type { RecordedEvent, ReconnectOptions, SseMessage } from '../../src/transport/index.js';
 import { InspectFeedError, feedErrorOf } from './errors.js';
 
-/** One run in the feed's list (the proxy's InspectRunSummary). */
-export interface InspectRunSummary {
-  runId: string;
-  threadId: string;
-  agent: string;
-  tenant: string;
-  /** The app's label for the person whose run it is. */
-  person?: string;
-  /** When its first stream opened (ms since the epoch). */
-  startedAt: number;
-  /** When it ended: its terminal event, or every stream of it dropped. */
-  endedAt?: number;
-  /** `dropped`: every stream of it ended before the run did; a reconnect makes it running again. */
-  status: 'running' | 'finished' | 'interrupted' | 'error' | 'dropped';
-  /** AG-UI events seen, kept or not. */
-  events: number;
-  /** Events the feed's bounds did not keep (the proxy sends it; absent from older proxies). */
-  dropped?: number;
-}
+export type { InspectRunSummary };
 
 /** The inspection feed of one proxy. */
 export interface InspectFeed {

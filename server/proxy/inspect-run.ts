@@ -1,37 +1,8 @@
 /** One run's record in the inspection feed: its summary, its bounded events, and who waits for them. */
+import type { InspectRunStatus, InspectRunSummary } from '../../src/protocol/index.js';
 import { Ring } from '../../src/recorder/ring.js';
 
-/** Where a run stands in the feed. */
-export type InspectRunStatus =
-  /** A stream of it is open through the proxy. */
-  | 'running'
-  /** RUN_FINISHED (success or cancelled). */
-  | 'finished'
-  /** RUN_FINISHED with an interrupt outcome: the turn waits for the person. */
-  | 'interrupted'
-  /** RUN_ERROR. */
-  | 'error'
-  /** Every stream of it ended before the run did (the person went away, or the stream broke); a reconnect makes it running again. */
-  | 'dropped';
-
-/** One run in the feed's list. */
-export interface InspectRunSummary {
-  runId: string;
-  threadId: string;
-  agent: string;
-  tenant: string;
-  /** The app's label for the person, from `inspect.person`. */
-  person?: string;
-  /** When its first stream opened (ms since the epoch). */
-  startedAt: number;
-  /** When it ended (terminal event, or dropped). */
-  endedAt?: number;
-  status: InspectRunStatus;
-  /** AG-UI events seen (kept and dropped). */
-  events: number;
-  /** Events not kept: pushed out by the bounds, or larger than `maxBytesPerRun`. */
-  dropped: number;
-}
+export type { InspectRunStatus, InspectRunSummary };
 
 /** A kept event: its feed sequence number and its recorded line `{id, event, t}`. */
 export interface StoredEvent {

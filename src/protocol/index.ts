@@ -5,3 +5,4 @@ export * from './board.js';
 export * from './interrupts.js';
 export * from './oz-events.js';
 export * from './errors.js';
+export type { InspectRunStatus, InspectRunSummary } from './inspect-feed.js';
