@@ -7,6 +7,9 @@ import type { OzInspector } from '../../../inspector/inspector/inspector.js';
 import type { AguiEvent } from '../../../src/protocol/index.js';
 import type { RecorderOptions } from '../../../src/recorder/index.js';
 import { createReplayTransport, type RecordedEvent } from '../../../src/transport/index.js';
+import { seenText } from '../seen-text.js';
+
+export { seenText };
 
 type Loose = Record<string, unknown> & { type: string };
 
@@ -77,17 +80,3 @@ export async function openTab(inspector: OzInspector, name: string): Promise<Ele
   return shadow(inspector, '[role="tabpanel"] > *')!;
 }
 
-/** The text a person sees in a subtree, through shadow roots and slots (styles left out). */
-export function seenText(node: Node): string {
-  if (node.nodeType === Node.TEXT_NODE) return (node as Text).data;
-  if (!(node instanceof Element) && !(node instanceof DocumentFragment)) return '';
-  if (node instanceof Element) {
-    if (['STYLE', 'SCRIPT', 'TEMPLATE'].includes(node.tagName)) return '';
-    if (node instanceof HTMLSlotElement) {
-      const assigned = node.assignedNodes();
-      if (assigned.length) return assigned.map(seenText).join('');
-    }
-    if (node.shadowRoot) return seenText(node.shadowRoot);
-  }
-  return [...node.childNodes].map(seenText).join('');
-}

@@ -9,6 +9,9 @@ import type { OzAgentChat, ChatStorage } from '../../../elements/chat/chat.js';
 import type { OzComposer } from '../../../elements/composer/composer.js';
 import type { EdgeStatsSnapshot } from '../../../server/edge/http/stats.js';
 import type { AssistantMessageView, ThreadState } from '../../../src/thread/state.js';
+import { seenText } from '../seen-text.js';
+
+export { seenText };
 
 export interface LiveEnv {
   edgeUrl: string;
@@ -154,20 +157,6 @@ export function shadowAll<T extends Element = Element>(root: Element | ShadowRoo
   return r ? [...r.querySelectorAll<T>(sel as never)] : [];
 }
 
-/** The text a person sees in a subtree, through shadow roots and slots (styles and scripts left out). */
-export function seenText(node: Node): string {
-  if (node.nodeType === Node.TEXT_NODE) return (node as Text).data;
-  if (!(node instanceof Element) && !(node instanceof DocumentFragment)) return '';
-  if (node instanceof Element) {
-    if (['STYLE', 'SCRIPT', 'TEMPLATE'].includes(node.tagName)) return '';
-    if (node instanceof HTMLSlotElement) {
-      const assigned = node.assignedNodes();
-      if (assigned.length) return assigned.map(seenText).join('');
-    }
-    if (node.shadowRoot) return seenText(node.shadowRoot);
-  }
-  return [...node.childNodes].map(seenText).join('');
-}
 
 /** Sends a message as a person does: types it in the composer and presses Enter. */
 export async function typeAndSend(el: OzAgentChat, text: string): Promise<void> {
