@@ -138,16 +138,4 @@ export const styles = css`
     max-height: 40vh;
     overflow-y: auto;
   }
-  @media (max-width: 720px) {
-    .main {
-      flex-direction: column;
-    }
-    .board-side {
-      width: auto;
-      max-height: 35%;
-      border-inline-start: 0;
-      border-top: 1px solid var(--_c-border);
-      order: -1;
-    }
-  }
 `;

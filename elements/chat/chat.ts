@@ -14,6 +14,7 @@ import { createPurifier, purifierFits, type Purifier } from '../markdown/purifie
 import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
+import { WidthController } from '../shared/width-controller.js';
 import { ChatObserver } from './chat-observer.js';
 import { styles } from './chat.styles.js';
 import { renderTurn, type TranscriptContext } from './transcript.js';
@@ -92,6 +93,9 @@ export class OzAgentChat extends OzElement {
   @property({ attribute: 'image-allowlist', converter: listConverter }) imageAllowlist: string[] = [];
   /** Where the board goes: a side panel, a collapsible section above the composer, or nowhere. */
   @property({ reflect: true }) board: 'side' | 'inline' | 'none' = 'side';
+  /** Below this width (px, the chat's own), a `side` board is shown inline, collapsed, instead. */
+  @property({ type: Number, attribute: 'narrow-width' }) narrowWidth = 720;
+  private readonly width = new WidthController(this, () => this.narrowWidth);
   /** The tenant's AI label, when known before the first message. */
   @property({ attribute: 'ai-label' }) aiLabel?: string;
   /** Runs come from here instead of the network (recordings, tests). */
@@ -410,9 +414,10 @@ export class OzAgentChat extends OzElement {
         : guard([turn, t, ctx!.renderers, this.imageAllowlist], () => renderTurn(turn, ctx!));
     const from = this.visibleFrom(turns.length, this.renderedTurns);
     this.renderedTurns = turns.length - from;
-    const showBoard = this.board !== 'none' && !!s?.board.received;
+    const board = this.board === 'side' && this.width.narrow ? 'inline' : this.board;
+    const showBoard = board !== 'none' && !!s?.board.received;
     const boardEl = html`<oz-board .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
-    return html`<div class="chat ${showBoard ? `with-board-${this.board}` : ''}" part="chat">
+    return html`<div class="chat ${showBoard ? `with-board-${board}` : ''}" part="chat">
       <div class="header ${this.hasHeader || (s && s.connection.status !== 'open' && s.connection.status !== 'closed' && s.connection.status !== 'connecting') ? 'shown' : ''}" part="header">
         <slot name="header" @slotchange=${(e: Event) => (this.hasHeader = (e.target as HTMLSlotElement).assignedNodes().length > 0)}></slot>${s ? this.renderConnection(s) : nothing}
       </div>
@@ -425,7 +430,7 @@ export class OzAgentChat extends OzElement {
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
-          ${showBoard && this.board === 'inline'
+          ${showBoard && board === 'inline'
             ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
             : nothing}
           <oz-composer
@@ -438,7 +443,7 @@ export class OzAgentChat extends OzElement {
             ><slot name="composer-actions" slot="actions"></slot
           ></oz-composer>
         </div>
-        ${showBoard && this.board === 'side' ? html`<aside class="board-side" part="board-panel" aria-label=${t.boardLabel} tabindex="0">${boardEl}</aside>` : nothing}
+        ${showBoard && board === 'side' ? html`<aside class="board-side" part="board-panel" aria-label=${t.boardLabel} tabindex="0">${boardEl}</aside>` : nothing}
       </div>
       <div class="visually-hidden" role="status"></div>
     </div>`;

@@ -140,6 +140,21 @@ describe('<oz-agent-chat>', () => {
     await expect(none.el).to.be.accessible();
   });
 
+  it('shows a side board inline, collapsed, while the chat itself is narrow', async () => {
+    const { el } = await chatWith([helperRun]);
+    el.style.width = '420px';
+    await type(el, 'Hi');
+    await until(() => q(el.shadowRoot, 'details.board-inline oz-board'));
+    expect(q(el.shadowRoot, '.board-side')).to.equal(null);
+    expect(q<HTMLDetailsElement>(el.shadowRoot, 'details.board-inline')!.open).to.equal(false);
+    await expect(el).to.be.accessible();
+    el.style.width = '1000px';
+    await until(() => q(el.shadowRoot, '.board-side oz-board'));
+    expect(q(el.shadowRoot, 'details.board-inline')).to.equal(null);
+    el.narrowWidth = 1200;
+    await until(() => q(el.shadowRoot, 'details.board-inline'));
+  });
+
   it('is accessible in the dark theme with a whole turn', async () => {
     const { el } = await chatWith([helperRun], { theme: 'dark' });
     await type(el, 'Hi');
