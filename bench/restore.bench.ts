@@ -156,7 +156,7 @@ export default async function restoreBench(): Promise<BenchRow[]> {
       await cdp.send('Profiler.start');
     }
     const append: Timing = await page.evaluate(async () => {
-      const w = window as unknown as { __longest: number };
+      const w = window as unknown as { __longest: number; __since: number };
       type Chat = HTMLElement & {
         send(text: string): Promise<void>;
         store?: { getState(): { turns: unknown[] } };
@@ -164,6 +164,7 @@ export default async function restoreBench(): Promise<BenchRow[]> {
       const chat = document.querySelector('oz-agent-chat') as Chat;
       const before = chat.store!.getState().turns.length;
       w.__longest = 0;
+      w.__since = performance.now();
       const t0 = performance.now();
       const sent = chat.send('And one more question?');
       let shown = 0;
