@@ -82,6 +82,21 @@ function pretty(value: unknown): string {
  * @cssproperty --oz-tool-call-background - The box's background.
  * @cssproperty --oz-tool-call-border-color - The box's border.
  */
+/**
+ * The summary line's arguments: `key: value` pairs of a parsed object (whole
+ * values, so a placeholder is never cut in two; CSS ellipsis ends the line),
+ * else the raw text while it streams. Bounded: the line shows ~100 characters.
+ */
+function previewOf(args: unknown, argsText: string): string {
+  const line =
+    args && typeof args === 'object' && !Array.isArray(args)
+      ? Object.entries(args as Record<string, unknown>)
+          .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+          .join(' · ')
+      : argsText;
+  return line.replace(/\s+/g, ' ').slice(0, 300);
+}
+
 export class OzToolCall extends OzElement {
   static override styles = [tokens, base, styles];
 
@@ -116,7 +131,7 @@ export class OzToolCall extends OzElement {
     const t = this.t;
     const key = STATUS_KEY[call.status] ?? 'running';
     const args = call.args !== undefined ? pretty(call.args) : prettyJson(call.argsText);
-    const preview = call.argsText.replace(/\s+/g, ' ').slice(0, 80);
+    const preview = previewOf(call.args, call.argsText);
     return html`<details part="details" ?open=${this.open} @toggle=${(e: Event) => (this.open = (e.target as HTMLDetailsElement).open)}>
       <summary part="summary">
         <span class="visually-hidden">${t.toolCall}</span>

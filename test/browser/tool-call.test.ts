@@ -18,6 +18,17 @@ describe('<oz-tool-call>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('summarizes parsed arguments as whole key: value pairs, the raw text while they stream', async () => {
+    const parsed = call({ args: { to: 'a@b.example', pw: '{{secret:smtp}}', n: 2 } });
+    const el = await fixture<OzToolCall>(html`<oz-tool-call .call=${parsed}></oz-tool-call>`);
+    const preview = () => el.shadowRoot!.querySelector('.preview')!.textContent;
+    expect(preview()).to.equal('to: a@b.example · pw: {{secret:smtp}} · n: 2');
+    el.call = call({ argsText: '{"to":"a@b', argsComplete: false });
+    await el.updateComplete;
+    expect(preview()).to.equal('{"to":"a@b');
+    await expect(el).to.be.accessible();
+  });
+
   it('pretty-prints arguments as they stream, and marks placeholders', async () => {
     expect(prettyJson('{"a":1,"b":[1,2')).to.equal('{\n  "a": 1,\n  "b": [\n    1,\n    2');
     expect(prettyJson('{"s":"x, {y}: z"}')).to.equal('{\n  "s": "x, {y}: z"\n}');
