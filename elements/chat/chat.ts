@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
 import { isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
 import type { InterruptsStore } from '../interrupts/interrupts.js';
@@ -16,12 +15,11 @@ import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { WidthController } from '../shared/width-controller.js';
 import { ChatObserver } from './chat-observer.js';
+import { TurnWindowController } from './turn-window.js';
 import { styles } from './chat.styles.js';
 import { renderTurn, type TranscriptContext } from './transcript.js';
 
 /** Turns rendered at once when a long thread appears (a restore), and older ones added per frame after. */
-const FIRST_TURNS = 20;
-const BACKFILL_TURNS = 10;
 
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
@@ -128,12 +126,7 @@ export class OzAgentChat extends OzElement {
   private forms?: { of: ThreadStore; store: InterruptsStore };
   /** The one sanitizer every message's markdown shares (made for the current image allowlist). */
   private purifier?: Purifier;
-  /** The first turn rendered: a long thread shows its last turns first, then the older ones, a batch per frame. */
-  private windowStart = 0;
-  /** Where the turns shown at once begin: older ones come in batches above them. */
-  private recentFrom = 0;
-  private renderedTurns = 0;
-  private backfill = 0;
+  private readonly turnWindow = new TurnWindowController(this);
 
   constructor() {
     super();
@@ -177,8 +170,6 @@ export class OzAgentChat extends OzElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    cancelAnimationFrame(this.backfill);
-    this.backfill = 0;
     // A chat moved in the page reconnects at once; one removed lets its own store go.
     setTimeout(() => {
       if (this.isConnected || !this.ownStore) return;
@@ -319,36 +310,6 @@ export class OzAgentChat extends OzElement {
     this.lastAutoTop = el.scrollTop;
   }
 
-  /**
-   * Which turns to render: all of them, except when many appear at once (a
-   * restored thread): then the last {@link FIRST_TURNS} at once, and the
-   * older ones {@link BACKFILL_TURNS} per frame, so the page shows the end of
-   * the thread at once and no task grows long.
-   */
-  private visibleFrom(count: number, rendered: number): number {
-    if (this.windowStart > count || this.recentFrom > count) this.windowStart = this.recentFrom = 0;
-    if (rendered === 0 && count > FIRST_TURNS) this.windowStart = this.recentFrom = count - FIRST_TURNS;
-    if (this.windowStart > 0 && !this.backfill) {
-      this.backfill = requestAnimationFrame(() => {
-        this.backfill = 0;
-        this.windowStart = Math.max(0, this.windowStart - BACKFILL_TURNS);
-        this.requestUpdate();
-      });
-    }
-    return this.windowStart;
-  }
-
-  /** The older turns, one keyed batch each, so a batch added above leaves the others' DOM alone. */
-  private renderOlder<T>(turns: readonly T[], from: number, one: (turn: T, i: number) => unknown) {
-    const batches: Array<{ start: number; end: number }> = [];
-    for (let end = this.recentFrom; end > from; end -= BACKFILL_TURNS) batches.unshift({ start: Math.max(from, end - BACKFILL_TURNS), end });
-    return repeat(
-      batches,
-      (b) => b.end,
-      (b) => turns.slice(b.start, b.end).map((turn, j) => one(turn, b.start + j)),
-    );
-  }
-
   protected override firstUpdated(): void {
     if (this.statusEl) this.statusEl.textContent = this.announcement;
   }
@@ -412,8 +373,6 @@ export class OzAgentChat extends OzElement {
       i === last
         ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock], () => renderTurn(turn, ctx!, waits))
         : guard([turn, t, ctx!.renderers, this.imageAllowlist], () => renderTurn(turn, ctx!));
-    const from = this.visibleFrom(turns.length, this.renderedTurns);
-    this.renderedTurns = turns.length - from;
     const board = this.board === 'side' && this.width.narrow ? 'inline' : this.board;
     const showBoard = board !== 'none' && !!s?.board.received;
     const boardEl = html`<oz-board .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
@@ -425,8 +384,7 @@ export class OzAgentChat extends OzElement {
         <div class="conversation">
           <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.onScroll}>
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
-            ${ctx ? this.renderOlder(turns, from, renderOne) : nothing}
-            ${ctx ? turns.slice(this.recentFrom).map((turn, i) => renderOne(turn, this.recentFrom + i)) : nothing}
+            ${ctx ? this.turnWindow.render(turns, renderOne) : nothing}
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
