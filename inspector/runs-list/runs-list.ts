@@ -13,16 +13,8 @@ const styles = css`
     align-items: center;
     margin-bottom: var(--_s-2);
   }
-  table {
-    border-collapse: collapse;
-    width: 100%;
-    font-size: var(--_f-size-s);
-  }
-  th,
   td {
-    text-align: start;
-    padding: var(--_s-1) var(--_s-2);
-    border-bottom: 1px solid var(--_c-border);
+    vertical-align: middle;
   }
   tr[aria-current='true'] {
     background: var(--_c-accent-soft);

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** What the tabs share: a panel box, key/value lists, JSON blocks, flags. */
+/** What the tabs share: a panel box, key/value lists, JSON blocks, tables, flags. */
 export const tabStyles = css`
   :host {
     display: block;
@@ -68,6 +68,18 @@ export const tabStyles = css`
     border-radius: var(--_r-s);
     padding: 2px var(--_s-2);
     min-height: 1.75rem;
+  }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    font-size: var(--_f-size-s);
+  }
+  th,
+  td {
+    text-align: start;
+    vertical-align: top;
+    padding: var(--_s-1) var(--_s-2);
+    border-bottom: 1px solid var(--_c-border);
   }
   h3 {
     font-size: var(--_f-size-s);

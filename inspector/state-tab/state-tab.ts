@@ -25,18 +25,6 @@ const styles = css`
     border-radius: 999px;
     font-size: var(--_f-size-s);
   }
-  table {
-    border-collapse: collapse;
-    width: 100%;
-    font-size: var(--_f-size-s);
-  }
-  th,
-  td {
-    text-align: start;
-    vertical-align: top;
-    border-bottom: 1px solid var(--_c-border);
-    padding: var(--_s-1) var(--_s-2);
-  }
   td pre {
     margin: 0;
     font-family: var(--_f-mono);

@@ -7,28 +7,17 @@ import { OzInterrupt } from '../../elements/interrupt/interrupt.js';
 import type { OzInterruptChangeEvent, OzInterruptCommitEvent } from '../../elements/interrupt/events.js';
 
 import { createThreadStore } from '../../src/thread/index.js';
+import { approval, consoleLink, T0 } from './interrupt-schemas.js';
 
 if (!customElements.get('oz-interrupt')) customElements.define('oz-interrupt', OzInterrupt);
 
-const T0 = Date.parse('2026-03-02T10:00:00Z');
-const console_ = (job: string) => ({ label: 'Decide in OZ', url: `https://console.example/jobs/${job}` });
-const approval = (confirm?: string) => ({
-  type: 'object',
-  properties: {
-    approved: { type: 'boolean', title: 'Approve' },
-    comment: { type: 'string', title: 'Comment' },
-    ...(confirm ? { confirm: { type: 'string', const: confirm, title: 'Type the repository to confirm' } } : {}),
-  },
-  required: ['approved'],
-  additionalProperties: false,
-});
 
 /** Interrupts shaped as OZ's edge sends them. */
 const INTERRUPTS: Record<string, Interrupt> = {
   call: {
     id: 'ozi1.call', reason: 'tool_call', toolCallId: 'call-1', message: 'AI: Post the greeting to #team?',
     responseSchema: approval(), expiresAt: new Date(T0 + 5 * 60_000).toISOString(),
-    metadata: { 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team', text: 'Hello team' }, 'oz0/deciders': 'alice, who asked', 'oz0/ai-label': 'AI: ', 'oz0/console': console_('job-1') },
+    metadata: { 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team', text: 'Hello team' }, 'oz0/deciders': 'alice, who asked', 'oz0/ai-label': 'AI: ', 'oz0/console': consoleLink('job-1') },
   },
   confirm: {
     id: 'ozi1.confirm', reason: 'tool_call', toolCallId: 'call-2', message: 'AI: Delete acme/site?', responseSchema: approval('acme/site'),

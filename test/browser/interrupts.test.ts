@@ -7,6 +7,7 @@ import { OzInterrupt } from '../../elements/interrupt/interrupt.js';
 import type { OzInterruptSubmitEvent } from '../../elements/interrupt/events.js';
 import { OzInterrupts } from '../../elements/interrupts/interrupts.js';
 import type { OzErrorActionEvent, OzInterruptRequestedEvent } from '../../elements/shared/events.js';
+import { approval, consoleLink, T0 } from './interrupt-schemas.js';
 
 const { createThreadStore, memoryStorage } = await import('../../src/thread/index.js');
 const { TransportError } = await import('../../src/transport/index.js');
@@ -14,28 +15,16 @@ const { TransportError } = await import('../../src/transport/index.js');
 if (!customElements.get('oz-interrupt')) customElements.define('oz-interrupt', OzInterrupt);
 if (!customElements.get('oz-interrupts')) customElements.define('oz-interrupts', OzInterrupts);
 
-const T0 = Date.parse('2026-03-02T10:00:00Z');
-const link = (job: string) => ({ label: 'Decide in OZ', url: `https://console.example/jobs/${job}` });
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-const approval = (confirm?: string) => ({
-  type: 'object',
-  properties: {
-    approved: { type: 'boolean', title: 'Approve' },
-    comment: { type: 'string', title: 'Comment' },
-    ...(confirm ? { confirm: { type: 'string', const: confirm, title: 'Type the repository to confirm' } } : {}),
-  },
-  required: ['approved'],
-  additionalProperties: false,
-});
 const meta = (m: Record<string, unknown>) => ({ 'oz0/ai-label': 'AI: ', 'oz0/deciders': 'alice, who asked', ...m });
 
 /** Interrupts shaped as OZ's edge sends them, oldest first. */
-const CALL: Interrupt = { id: 'ozi1.call', reason: 'tool_call', toolCallId: 'call-1', message: 'AI: Post the greeting?', responseSchema: approval(), expiresAt: at(300_000), metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team' }, 'oz0/console': link('job-1') }) };
+const CALL: Interrupt = { id: 'ozi1.call', reason: 'tool_call', toolCallId: 'call-1', message: 'AI: Post the greeting?', responseSchema: approval(), expiresAt: at(300_000), metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team' }, 'oz0/console': consoleLink('job-1') }) };
 const CONFIRM: Interrupt = { id: 'ozi1.confirm', reason: 'tool_call', toolCallId: 'call-2', message: 'AI: Delete acme/site?', responseSchema: approval('acme/site'), expiresAt: at(3600_000), metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Delete the repository acme/site', 'oz0/details': { repository: 'acme/site' } }) };
 const CHOICE: Interrupt = { id: 'ozi1.choice', reason: 'input_required', message: 'AI: Which day?', responseSchema: { type: 'object', properties: { answer: { type: 'string', enum: ['Monday', 'Tuesday'] } }, required: ['answer'], additionalProperties: false }, expiresAt: at(3600_000), metadata: meta({ 'oz0/kind': 'question', 'oz0/choices': ['Monday', 'Tuesday'], 'oz0/job': 'job-2' }) };
 const TYPED: Interrupt = { id: 'ozi1.typed', reason: 'input_required', message: 'AI: When, and how many?', expiresAt: at(3600_000), responseSchema: { type: 'object', properties: { due: { type: 'string', format: 'date' }, count: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['due', 'count'], additionalProperties: false }, metadata: meta({ 'oz0/kind': 'question', 'oz0/typed': true }) };
 const BUDGET: Interrupt = { id: 'ozi1.budget', reason: 'confirmation', message: 'The team budget is used up.', responseSchema: {}, expiresAt: at(86_400_000), metadata: meta({ 'oz0/kind': 'budget', 'oz0/what': 'Wait for a budget decision', 'oz0/deciders': 'a tenant admin' }) };
-const FOUR_EYES = { job: 'job-9', what: 'Approve the deploy (four eyes)', deciders: 'an approver other than alice', console: link('job-9') };
+const FOUR_EYES = { job: 'job-9', what: 'Approve the deploy (four eyes)', deciders: 'an approver other than alice', console: consoleLink('job-9') };
 
 type Ev = StreamedEvent['event'];
 type Reply = ((runId: string) => Ev[]) | Error;
@@ -239,7 +228,7 @@ describe('<oz-interrupts>', () => {
   });
 
   it('shows the interrupts read-only, with the console link, after a resume refused with 403', async () => {
-    const refused = new TransportError('http_error', 'refused', { status: 403, body: { code: 'permission_denied', message: 'Only a person resumes.', console: link('job-1') } });
+    const refused = new TransportError('http_error', 'refused', { status: 403, body: { code: 'permission_denied', message: 'Only a person resumes.', console: consoleLink('job-1') } });
     const { el, calls } = await setup([CALL], [refused]);
     await clickIn(el, CALL.id, '[part="approve"]');
     submitButton(el).click();
