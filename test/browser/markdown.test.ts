@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import type { OzMarkdown } from '../../elements/markdown/markdown.js';
 import { MarkdownStream, isSafeHref, renderMarkdown } from '../../elements/markdown/render-markdown.js';
-import { createPurifier } from '../../elements/markdown/purifier.js';
+import { createPurifier, purifierFits } from '../../elements/markdown/purifier.js';
 
 const DOCS = [
   '# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n  still two\n- three\n\nAfter the list.\n',
@@ -128,6 +128,12 @@ describe('<oz-markdown>', () => {
     const text = '![a cat](https://img.example/c.png) and [a link](javascript:alert(1))';
     // A sanitizer that lets img.example images through, given to an element that allows none.
     const wide = createPurifier(['https://img.example']);
+    // marked already shows a non-allowlisted image as a link, so the element's output alone cannot
+    // tell which sanitizer ran: the fit is checked where it is decided, then the output.
+    expect(purifierFits(wide, [])).to.equal(false);
+    expect(purifierFits(wide, ['https://other.example'])).to.equal(false);
+    expect(purifierFits(wide, ['https://img.example'])).to.equal(true);
+    expect(purifierFits(undefined, [])).to.equal(false);
     const strict = await fixture<OzMarkdown>(html`<oz-markdown .purifier=${wide} .text=${text}></oz-markdown>`);
     expect(strict.shadowRoot!.querySelector('img'), 'the element keeps its own (empty) allowlist').to.equal(null);
     expect(strict.shadowRoot!.querySelector('a[href^="javascript"]')).to.equal(null);
