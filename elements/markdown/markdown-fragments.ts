@@ -13,14 +13,14 @@ export interface MarkdownFragmentStep {
   reset: boolean;
   /** Sanitized DOM of the blocks finished in this update (to append once and keep), or undefined. */
   added: DocumentFragment | undefined;
-  /** Sanitized DOM of the open tail, or undefined when it did not change. */
+  /** Sanitized DOM of the open tail (to show after `added`, in place of the last one), or undefined when it did not change. */
   tail: DocumentFragment | undefined;
 }
 
 /**
  * Renders one message's markdown as it grows, as sanitized DOM: the blocks
  * finished since the last update in one pass (whatever their number), and
- * the tail only when its HTML changed.
+ * the tail only when its HTML changed (finished blocks go before it).
  */
 export class MarkdownFragments {
   private readonly blocks: MarkdownBlocks;
@@ -39,12 +39,17 @@ export class MarkdownFragments {
     return this.blocks.lexedChars;
   }
 
-  update(text: string): MarkdownFragmentStep {
+  /**
+   * `withTail` false leaves the open tail out (what is shown of it goes):
+   * for a text still catching up, whose next update will carry it further.
+   */
+  update(text: string, withTail = true): MarkdownFragmentStep {
     const step = this.blocks.step(text);
     const added = step.added.length > 0 ? this.purifier.fragment(step.added.join('')) : undefined;
-    const changed = step.reset || added !== undefined || step.tail !== this.tailHtml;
-    this.tailHtml = step.tail;
-    const tail = changed ? this.purifier.fragment(step.tail) : undefined;
+    const tailHtml = withTail ? step.tail : '';
+    const changed = step.reset || tailHtml !== this.tailHtml;
+    this.tailHtml = tailHtml;
+    const tail = changed ? this.purifier.fragment(tailHtml) : undefined;
     return { reset: step.reset, added, tail };
   }
 }

@@ -7,6 +7,14 @@ import type { Purifier } from './purifier.js';
 
 /** Finished blocks per group (see OzMarkdown.keep). */
 const CHUNK_BLOCKS = 16;
+/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take. */
+const FRAME_BUDGET_MS = 8;
+/** Characters an update takes before any cost is measured. */
+const FIRST_CHARS = 800;
+/** The fewest characters an update takes, whatever the measured cost. */
+const MIN_CHARS = 300;
+/** Updates smaller than this measure mostly their fixed cost: they leave the estimate alone. */
+const MEASURED_CHARS = 300;
 
 /** Space- or comma-separated origins from the attribute. */
 export const listConverter = {
@@ -20,7 +28,11 @@ export const listConverter = {
  * `rel="noopener noreferrer"` and lose `javascript:`/`data:` targets, and
  * images appear only from `image-allowlist` origins (others become links).
  * Finished blocks are rendered once and their DOM kept; only the growing
- * tail is parsed and replaced again.
+ * tail is parsed and replaced again. More text than one frame can take
+ * (about 8 ms of work at the cost measured so far) is shown over several
+ * frames, so a long answer arriving at once never blocks the page:
+ * `rendering` is true meanwhile, and `updateComplete` resolves once the
+ * whole text is shown.
  *
  * @summary Safe, streaming markdown.
  *
@@ -52,6 +64,29 @@ export class OzMarkdown extends LitElement {
   /** The group finished blocks go into, and how many it holds. */
   private chunk: HTMLElement | undefined;
   private chunkBlocks = 0;
+  /** The part of `text` shown (a prefix of it, or all of it). */
+  private shownText = '';
+  /** What one character costs to show, in ms (measured; 0 until then). */
+  private msPerChar = 0;
+  private frameRequested = false;
+  private caughtUp: { promise: Promise<void>; resolve: () => void } | undefined;
+
+  /** Whether part of `text` is still to be shown. */
+  get rendering(): boolean {
+    return this.isUpdatePending || this.shownText !== (this.text ?? '');
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    if (!this.rendering) return done;
+    if (!this.caughtUp) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.caughtUp = { promise, resolve };
+    }
+    await this.caughtUp.promise;
+    return this.getUpdateComplete();
+  }
 
   protected override render() {
     // The body's children are the sanitized markdown, kept by updated(): Lit renders only the box.
@@ -62,17 +97,53 @@ export class OzMarkdown extends LitElement {
     if (changed.has('imageAllowlist') || changed.has('purifier') || !this.stream) {
       this.stream = new MarkdownFragments({ imageAllowlist: this.imageAllowlist, purifier: this.purifier });
       this.clear();
+      this.shownText = '';
     }
-    const step = this.stream.update(this.text ?? '');
+    const text = this.text ?? '';
+    const started = performance.now();
+    const from = text.startsWith(this.shownText) ? this.shownText.length : 0;
+    const part = this.prefixToShow(text, from);
+    // While catching up, whole blocks only: the open tail waits for the frame that shows the rest.
+    const step = this.stream.update(part, part === text);
+    this.shownText = part;
     if (step.reset) this.clear();
-    if (!step.tail && !step.added) return;
-    for (const n of this.tailNodes) n.remove();
-    this.tailNodes = [];
     if (step.added) this.keep(step.added);
     if (step.tail) {
+      for (const n of this.tailNodes) n.remove();
       this.tailNodes = [...step.tail.childNodes];
       this.body.append(step.tail);
     }
+    const chars = part.length - from;
+    if (chars >= MEASURED_CHARS) {
+      const cost = (performance.now() - started) / chars;
+      this.msPerChar = this.msPerChar === 0 ? cost : 0.7 * this.msPerChar + 0.3 * cost;
+    }
+    if (part !== text) this.nextFrame();
+    else if (this.caughtUp) {
+      this.caughtUp.resolve();
+      this.caughtUp = undefined;
+    }
+  }
+
+  /** The prefix of `text` this update shows: all of it, or as much more than `from` as a frame allows. */
+  private prefixToShow(text: string, from: number): string {
+    const chars = this.msPerChar > 0 ? Math.max(MIN_CHARS, Math.floor(FRAME_BUDGET_MS / this.msPerChar)) : FIRST_CHARS;
+    let end = from + chars;
+    if (end >= text.length) return text;
+    // Never between the halves of a surrogate pair.
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff) end--;
+    return text.slice(0, end);
+  }
+
+  /** Shows more of the text in the next frame. */
+  private nextFrame(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame(() => {
+      this.frameRequested = false;
+      this.requestUpdate();
+    });
   }
 
   private clear(): void {
@@ -82,7 +153,7 @@ export class OzMarkdown extends LitElement {
   }
 
   /**
-   * Appends finished blocks in groups of {@link CHUNK_BLOCKS}, each skipped by
+   * Adds finished blocks (before the tail) in groups of {@link CHUNK_BLOCKS}, each skipped by
    * style, layout and paint while off screen (`content-visibility: auto`):
    * a long answer costs each frame what is visible, not its whole length.
    */
@@ -92,7 +163,7 @@ export class OzMarkdown extends LitElement {
         this.chunk = document.createElement('div');
         this.chunk.className = 'chunk';
         this.chunkBlocks = 0;
-        this.body.append(this.chunk);
+        this.body.insertBefore(this.chunk, this.tailNodes[0] ?? null);
       }
       if (node.nodeType === Node.ELEMENT_NODE) this.chunkBlocks++;
       this.chunk.append(node);

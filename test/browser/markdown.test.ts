@@ -114,6 +114,43 @@ describe('<oz-markdown>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows a burst bigger than a frame over several frames, blocks first, then the same as whole', async () => {
+    const section = '## Plan\n\n- Read the **brief**.\n- Write the [spec](https://example.com/spec).\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n| - | - |\n| 1 | 2 |\n\n';
+    const text = section.repeat(60) + 'The open tail';
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    el.text = 'Start.\n\nThe first tail';
+    await el.updateComplete;
+    const body = el.shadowRoot!.querySelector('.body')!;
+    expect(body.lastElementChild!.textContent).to.equal('The first tail');
+    el.text = 'Start.\n\nThe first tail\n\n' + text;
+    // The first update takes what one frame allows: whole blocks, and no half-shown tail.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    expect(el.rendering).to.equal(true);
+    const h2s = body.querySelectorAll('h2').length;
+    expect(h2s).to.be.greaterThan(0).and.lessThan(60);
+    expect(body.textContent).not.to.contain('The open tail');
+    await el.updateComplete;
+    expect(el.rendering).to.equal(false);
+    expect(body.querySelectorAll('h2').length).to.equal(60);
+    expect(body.lastElementChild!.textContent).to.equal('The open tail');
+    expect(body.querySelector('.chunk')!.firstElementChild!.textContent).to.equal('Start.');
+    const whole = document.createElement('div');
+    whole.innerHTML = renderMarkdown(el.text);
+    expect(body.textContent!.replace(/\s+/g, ' ')).to.equal(whole.textContent!.replace(/\s+/g, ' '));
+    expect(body.querySelectorAll('*').length).to.equal(whole.querySelectorAll('*').length + body.querySelectorAll('.chunk').length);
+    await expect(el).to.be.accessible();
+  });
+
+  it('adds blocks finished while its tail is shown before that tail, without showing it twice', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    el.text = 'One.\n\nTwo';
+    await el.updateComplete;
+    el.text = 'One.\n\nTwo.\n\nThree.\n\nFour';
+    await el.updateComplete;
+    const texts = [...el.shadowRoot!.querySelectorAll('p')].map((p) => p.textContent);
+    expect(texts).to.deep.equal(['One.', 'Two.', 'Three.', 'Four']);
+  });
+
   it('reads image-allowlist from its attribute', async () => {
     const el = await fixture<OzMarkdown>(
       html`<oz-markdown image-allowlist="https://img.example" text="![a cat](https://img.example/c.png)"></oz-markdown>`,
