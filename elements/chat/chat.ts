@@ -10,6 +10,7 @@ import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
 import { listConverter } from '../markdown/markdown.js';
 import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
+import { warmUpWhenIdle } from '../markdown/warm-up.js';
 import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
@@ -127,6 +128,7 @@ export class OzAgentChat extends OzElement {
   /** The one sanitizer every message's markdown shares (made for the current image allowlist). */
   private purifier?: Purifier;
   private readonly turnWindow = new TurnWindowController(this);
+  private cancelWarmUp: (() => void) | undefined;
 
   constructor() {
     super();
@@ -166,10 +168,12 @@ export class OzAgentChat extends OzElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated) this.ensureStore();
+    this.cancelWarmUp = warmUpWhenIdle(this.sharedPurifier());
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.cancelWarmUp?.();
     // A chat moved in the page reconnects at once; one removed lets its own store go.
     setTimeout(() => {
       if (this.isConnected || !this.ownStore) return;

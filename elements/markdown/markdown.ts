@@ -15,6 +15,8 @@ const FIRST_CHARS = 800;
 const MIN_CHARS = 300;
 /** Updates smaller than this measure mostly their fixed cost: they leave the estimate alone. */
 const MEASURED_CHARS = 300;
+/** An update takes at most this many times the characters of the one before (one cheap update proves little). */
+const GROWTH = 2;
 
 /** Space- or comma-separated origins from the attribute. */
 export const listConverter = {
@@ -68,6 +70,8 @@ export class OzMarkdown extends LitElement {
   private shownText = '';
   /** What one character costs to show, in ms (measured; 0 until then). */
   private msPerChar = 0;
+  /** Characters the last update that caught up part of a text took. */
+  private lastChars = FIRST_CHARS / GROWTH;
   private frameRequested = false;
   private caughtUp: { promise: Promise<void>; resolve: () => void } | undefined;
 
@@ -127,9 +131,11 @@ export class OzMarkdown extends LitElement {
 
   /** The prefix of `text` this update shows: all of it, or as much more than `from` as a frame allows. */
   private prefixToShow(text: string, from: number): string {
-    const chars = this.msPerChar > 0 ? Math.max(MIN_CHARS, Math.floor(FRAME_BUDGET_MS / this.msPerChar)) : FIRST_CHARS;
+    const affordable = this.msPerChar > 0 ? FRAME_BUDGET_MS / this.msPerChar : FIRST_CHARS;
+    const chars = Math.floor(Math.max(MIN_CHARS, Math.min(affordable, this.lastChars * GROWTH)));
     let end = from + chars;
     if (end >= text.length) return text;
+    this.lastChars = chars;
     // Never between the halves of a surrogate pair.
     const code = text.charCodeAt(end - 1);
     if (code >= 0xd800 && code <= 0xdbff) end--;

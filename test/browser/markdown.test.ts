@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import type { OzMarkdown } from '../../elements/markdown/markdown.js';
 import { MarkdownStream, isSafeHref, renderMarkdown } from '../../elements/markdown/render-markdown.js';
-import { createPurifier, purifierFits } from '../../elements/markdown/purifier.js';
+import { createPurifier, purifierFits, type Purifier } from '../../elements/markdown/purifier.js';
+import { warmUpWhenIdle } from '../../elements/markdown/warm-up.js';
 
 const DOCS = [
   '# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n  still two\n- three\n\nAfter the list.\n',
@@ -180,5 +181,31 @@ describe('<oz-markdown>', () => {
     expect(shared.shadowRoot!.querySelector('.body')!.innerHTML).to.equal(own.shadowRoot!.querySelector('.body')!.innerHTML);
     expect(shared.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/c.png');
     await expect(shared).to.be.accessible();
+  });
+});
+
+describe('warmUpWhenIdle', () => {
+  const counting = (): Purifier & { calls: string[] } => {
+    const real = createPurifier([]);
+    const calls: string[] = [];
+    return { allowlist: real.allowlist, html: real.html, fragment: (dirty) => (calls.push(dirty), real.fragment(dirty)), calls };
+  };
+  const idle = () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve), { timeout: 3000 }));
+
+  it('renders a sample of every kind of block through the shared sanitizer when the page is idle', async () => {
+    const purifier = counting();
+    warmUpWhenIdle(purifier);
+    expect(purifier.calls).to.deep.equal([]);
+    await idle();
+    const html = purifier.calls.join('');
+    for (const tag of ['<h1>', '<h2>', '<ul>', '<ol>', '<blockquote>', '<pre>', '<table>', '<hr>', '<a href=', '<del>']) expect(html).to.contain(tag);
+  });
+
+  it('does nothing once cancelled (a chat removed before the page was idle)', async () => {
+    const purifier = counting();
+    warmUpWhenIdle(purifier)();
+    await idle();
+    await idle();
+    expect(purifier.calls).to.deep.equal([]);
   });
 });
