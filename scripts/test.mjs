@@ -1,8 +1,8 @@
 /**
- * `npm test`: typecheck, the bundle size, lint, Node tests (unit and loopback integration),
+ * `npm test`: typecheck, the bundle size, lint, custom-elements.json current, Node tests (unit and loopback integration),
  * browser tests in real Chromium. Prints each step's output, then one bare
  * line `N passed, N failed` summing all of them, and exits non-zero on any
- * failure. `--only <step>` runs one step (typecheck, size, lint, unit, browser, e2e, stories).
+ * failure. `--only <step>` runs one step (typecheck, size, lint, manifest, unit, browser, e2e, stories).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -65,6 +65,17 @@ const steps = {
   async lint() {
     const code = await run(bin('eslint'), ['.', '--max-warnings', '0']);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  },
+  async manifest() {
+    // custom-elements.json is generated from the elements' JSDoc (`npm run cem`): the committed one must be current.
+    // The analyzer joins --outdir to the working directory, so it takes a relative one (git ignores node_modules).
+    const out = join('node_modules', '.cache', 'oz-agui-cem');
+    const code = await run(bin('cem'), ['analyze', '--config', 'custom-elements-manifest.config.mjs', '--outdir', out, '--quiet']);
+    const file = join(root, out, 'custom-elements.json');
+    const fresh = code === 0 && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    const current = fresh !== undefined && fresh === readFileSync(join(root, 'custom-elements.json'), 'utf8');
+    if (!current) console.error('custom-elements.json is not what the JSDoc says: run `npm run cem` and commit it');
+    return { passed: current ? 1 : 0, failed: current ? 0 : 1 };
   },
   unit: () => nodeTests('test/node', 2),
   async browser() {
