@@ -129,6 +129,8 @@ export class OzAgentChat extends OzElement {
   private purifier?: Purifier;
   private readonly turnWindow = new TurnWindowController(this);
   private cancelWarmUp: (() => void) | undefined;
+  private readonly resizes = new ResizeObserver(() => this.followEnd());
+  private readonly watched = new Set<Element>();
 
   constructor() {
     super();
@@ -319,13 +321,36 @@ export class OzAgentChat extends OzElement {
   }
 
   protected override updated(): void {
+    // Whatever the transcript holds may grow (an answer shown over several frames, older turns
+    // added above, an error below) and the transcript itself may shrink: a ResizeObserver hears
+    // each, after layout and before paint, so following the end costs no layout of its own.
+    const el = this.transcriptEl;
+    if (!el) return;
+    this.watch(el);
+    for (const child of el.children) this.watch(child);
+    for (const box of this.watched) if (box !== el && box.parentElement !== el) this.unwatch(box);
+  }
+
+  private watch(box: Element): void {
+    if (this.watched.has(box)) return;
+    this.watched.add(box);
+    this.resizes.observe(box);
+  }
+
+  private unwatch(box: Element): void {
+    this.watched.delete(box);
+    this.resizes.unobserve(box);
+  }
+
+  /** Keeps the end of the transcript in view while the person has not scrolled up. */
+  private followEnd(): void {
+    const el = this.transcriptEl;
+    if (!el) return;
+    // The person may have scrolled since the last time (their scroll event can come after this).
+    this.onScroll();
     if (!this.stickToBottom) return;
-    requestAnimationFrame(() => {
-      const el = this.transcriptEl;
-      if (!el || !this.stickToBottom) return;
-      el.scrollTop = el.scrollHeight;
-      this.lastAutoTop = el.scrollTop;
-    });
+    el.scrollTop = el.scrollHeight;
+    this.lastAutoTop = el.scrollTop;
   }
 
   private disabledReason(s: ThreadState | undefined): string {

@@ -181,4 +181,32 @@ describe('<oz-agent-chat>', () => {
     expect(started).to.equal(0);
     await expect(second).to.be.accessible();
   });
+  it('keeps the end of a long answer in view while it is shown, until the person scrolls up', async () => {
+    const long = 'AI: ' + Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long answer, with **some** words.\n\n- one\n- two\n\n`).join('') + 'The end.';
+    const { el } = await chatWith([(t, r) => helperRun(t, r, long)]);
+    const log = q<HTMLElement>(el.shadowRoot, '.transcript')!;
+    const atEnd = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2;
+    await type(el, 'Write a lot');
+    await until(() => el.store?.getState().status === 'idle' && [...el.shadowRoot!.querySelectorAll('oz-message')].length >= 3);
+    const last = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+    const md = last.shadowRoot!.querySelector('oz-markdown')!;
+    await md.updateComplete;
+    await until(() => atEnd());
+    expect(log.scrollHeight).to.be.greaterThan(log.clientHeight * 3);
+    expect(md.shadowRoot!.textContent).to.contain('The end.');
+
+    // The person scrolls up: a smaller chat (fewer lines in view) leaves them where they are.
+    log.scrollTop = 100;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    el.style.height = '500px';
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(log.scrollTop).to.equal(100);
+
+    // Back at the end, it follows again.
+    log.scrollTop = log.scrollHeight;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    el.style.height = '400px';
+    await until(() => atEnd());
+    await expect(el).to.be.accessible();
+  });
 });
