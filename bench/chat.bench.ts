@@ -79,8 +79,8 @@ export default async function chatBench(): Promise<BenchRow[]> {
       console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(0)} ms ${k}`).join('\n'));
     }
     const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
-    // The floor: the same answer rendered once, whole, in a fresh <oz-markdown> of the chat's width
-    // (no transport, no store, no streaming): what showing this text costs at the least.
+    // The floor: the same answer rendered once, whole and at once, in a fresh <oz-markdown> of the
+    // chat's width (no transport, no store, no streaming, no frames): what showing this text costs at the least.
     const floorBefore = await metrics();
     await page.evaluate(async () => {
       const run = document.querySelector('oz-agent-chat')!.store!.getState().turns.at(-1)!.runs.at(-1)!;
@@ -88,6 +88,7 @@ export default async function chatBench(): Promise<BenchRow[]> {
       const box = document.createElement('div');
       box.style.cssText = 'width: 700px; height: 700px; overflow: auto';
       const md = document.createElement('oz-markdown');
+      md.frameBudget = Infinity;
       md.text = item?.kind === 'message' ? item.message.body : '';
       box.append(md);
       document.body.append(box);

@@ -7,7 +7,7 @@ import type { Purifier } from './purifier.js';
 
 /** Finished blocks per group (see OzMarkdown.keep). */
 const CHUNK_BLOCKS = 16;
-/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take. */
+/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take, by default. */
 const FRAME_BUDGET_MS = 8;
 /** Characters an update takes before any cost is measured. */
 const FIRST_CHARS = 800;
@@ -57,6 +57,12 @@ export class OzMarkdown extends LitElement {
    * element makes its own.
    */
   @property({ attribute: false }) purifier?: Purifier;
+
+  /**
+   * Milliseconds of markdown work one frame may take (default 8): more text
+   * than that is shown over several frames. `Infinity` shows any text at once.
+   */
+  @property({ attribute: 'frame-budget', type: Number }) frameBudget = FRAME_BUDGET_MS;
 
   @query('.body') private body!: HTMLElement;
 
@@ -131,7 +137,9 @@ export class OzMarkdown extends LitElement {
 
   /** The prefix of `text` this update shows: all of it, or as much more than `from` as a frame allows. */
   private prefixToShow(text: string, from: number): string {
-    const affordable = this.msPerChar > 0 ? FRAME_BUDGET_MS / this.msPerChar : FIRST_CHARS;
+    const budget = Number.isNaN(this.frameBudget) ? FRAME_BUDGET_MS : Math.max(0, this.frameBudget);
+    if (budget === Infinity) return text;
+    const affordable = this.msPerChar > 0 ? budget / this.msPerChar : FIRST_CHARS;
     const chars = Math.floor(Math.max(MIN_CHARS, Math.min(affordable, this.lastChars * GROWTH)));
     let end = from + chars;
     if (end >= text.length) return text;

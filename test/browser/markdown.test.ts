@@ -142,6 +142,16 @@ describe('<oz-markdown>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('shows any text at once with frame-budget Infinity', async () => {
+    const text = 'Paragraph with **words** and a [link](https://example.com).\n\n'.repeat(400) + 'The end.';
+    const el = await fixture<OzMarkdown>(html`<oz-markdown frame-budget="Infinity"></oz-markdown>`);
+    expect(el.frameBudget).to.equal(Infinity);
+    el.text = text;
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    expect(el.rendering).to.equal(false);
+    expect(el.shadowRoot!.querySelectorAll('p').length).to.equal(401);
+  });
+
   it('adds blocks finished while its tail is shown before that tail, without showing it twice', async () => {
     const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
     el.text = 'One.\n\nTwo';
