@@ -5,314 +5,33 @@
  *   DOMPurify, zod, rxjs and @cfworker/json-schema left to the app's bundler;
  * - `vite build --mode bundle` (dist/bundle/oz-agent-chat.js): one
  *   self-contained, minified ES module that defines <oz-agent-chat> and its
- *   parts for a plain HTML page (`<script type="module" src=...>`).
+ *   parts for a plain HTML page (`<script type="module" src=...>`), with the
+ *   third-party licenses beside it.
  * Server code (proxy, edge) and every type declaration are compiled by tsc
  * (`npm run build:node`, tsconfig.build.json).
  *
- * The bundle validates incoming events as the library does, against
- * @ag-ui/core's own schemas, but not with zod at run time: zod's classic API is
- * not tree-shakable and weighed a quarter of the bundle. `agUiJsonSchemas()`
- * converts those schemas to JSON Schema when the bundle is built (zod's own
- * `toJSONSchema`, refinements carried over) and serves `@ag-ui/core/schemas`
- * as a module that checks them with @cfworker/json-schema, which the bundle
- * already carries for interrupt forms and which needs no `eval` (strict CSP).
- * `cssTemplates()` minifies the elements' CSS, which the JS minifier leaves
- * as written.
+ * The bundle's plugins live in build/: event validation without zod
+ * (ag-ui-schemas.ts), smaller templates (templates.ts), library code it never
+ * runs left out (library-trims.ts), and the licenses (licenses.ts). Its size
+ * budget (scripts/size-check.mjs) is met by removing what only takes room,
+ * never behaviour.
  */
-import { EventSchema, RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
-import { z } from 'zod/v4';
+import { defineConfig, type BuildEnvironmentOptions } from 'vite';
+import { agUiJsonSchemas } from './build/ag-ui-schemas.js';
+import { compactEventType, lazyMarkedDefault, unusedAsyncGenerator, unusedImmerMethods } from './build/library-trims.js';
+import { LICENSES_FILE, thirdPartyLicenses } from './build/licenses.js';
+import { cssTemplates, htmlTemplates, shortPrivateProperties } from './build/templates.js';
 
 const external = [/^lit($|\/)/, /^@lit\//, /^@ag-ui\//, /^immer$/, /^fast-json-patch($|\/)/, /^marked$/, /^dompurify$/, /^zod($|\/)/, /^rxjs($|\/)/, /^@cfworker\//];
-
-/** The slice of zod's internals the conversion reads. */
-interface ZodInternals {
-  _zod: {
-    def: {
-      type: string;
-      options?: ZodInternals[];
-      shape?: Record<string, ZodInternals>;
-      values?: unknown[];
-      checks?: Array<{ _zod: { def: { check: string; fn?: (value: unknown) => unknown } } }>;
-    };
-  };
-}
-
-type JsonSchema = Record<string, unknown>;
-
-/** zod → JSON Schema (2020-12), keeping what @ag-ui/core's refinements say. */
-function toJsonSchema(schema: unknown): JsonSchema {
-  const json = z.toJSONSchema(schema as z.ZodType, {
-    io: 'input',
-    unrepresentable: 'any',
-    override(ctx) {
-      const def = (ctx.zodSchema as unknown as ZodInternals)._zod.def;
-      const out = ctx.jsonSchema as JsonSchema;
-      // @ag-ui/core's only custom schemas: "a JSON object, not null, not an array".
-      if (def.type === 'custom') {
-        for (const key of Object.keys(out)) delete out[key];
-        out.type = 'object';
-      }
-      // Its refinements are "not null" and "not undefined"; JSON has no
-      // undefined and the key stays required, so only "not null" needs a keyword.
-      for (const check of def.checks ?? []) {
-        const { check: kind, fn } = check._zod.def;
-        if (kind !== 'custom' || !fn) continue;
-        let acceptsNull: unknown;
-        try {
-          acceptsNull = fn(null);
-        } catch {
-          acceptsNull = false;
-        }
-        if (!acceptsNull) out.not = { type: 'null' };
-      }
-    },
-  }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-/** Drops what only documents: `specOpen` markers, descriptions, `additionalProperties: {}`. */
-function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(compact);
-  if (!value || typeof value !== 'object') return value;
-  const out: JsonSchema = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (key === 'specOpen' || key === 'description') continue;
-    if (key === 'additionalProperties' && inner && typeof inner === 'object' && Object.keys(inner).length === 0) continue;
-    out[key] = compact(inner);
-  }
-  return out;
-}
-
-function eventSchemas(): Record<string, unknown> {
-  const byType: Record<string, unknown> = {};
-  for (const option of (EventSchema as unknown as ZodInternals)._zod.def.options ?? []) {
-    const type = option._zod.def.shape?.type?._zod.def.values?.[0];
-    if (typeof type !== 'string') throw new Error('agUiJsonSchemas: an AG-UI event schema without a literal `type`');
-    byType[type] = compact(toJsonSchema(option));
-  }
-  return byType;
-}
-
-/**
- * A fast yes/no check for the JSON Schema subset zod emits for AG-UI's events
- * (type, const, enum, properties, required, items, anyOf, oneOf, not, pattern,
- * minimum, maximum), compiled to closures once per event type: no `eval`, no
- * allocation per event. It throws on any other keyword, and then that type is
- * checked by @cfworker/json-schema alone; a "no" is always re-checked there,
- * for the message. Serialised into the bundle with `toString()`, so it stays
- * plain JavaScript inside.
- */
-function compileSchema(schema: unknown): (value: unknown) => boolean {
-  const ANNOTATIONS = ['default', 'description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'];
-  const KNOWN = ['type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'oneOf', 'not', 'pattern', 'minimum', 'maximum'];
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const primitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-  const typeIs = (t: string, v: unknown): boolean => {
-    switch (t) {
-      case 'string': return typeof v === 'string';
-      case 'integer': return typeof v === 'number' && Number.isInteger(v);
-      case 'number': return typeof v === 'number';
-      case 'boolean': return typeof v === 'boolean';
-      case 'null': return v === null;
-      case 'array': return Array.isArray(v);
-      case 'object': return isObject(v);
-      default: throw new Error(`unsupported type ${t}`);
-    }
-  };
-  const build = (s: unknown): ((v: unknown) => boolean) => {
-    if (s === true) return (v) => v !== undefined;
-    if (s === false) return () => false;
-    if (!isObject(s)) throw new Error('unsupported schema');
-    const checks: Array<(v: unknown) => boolean> = [];
-    for (const key of Object.keys(s)) {
-      if (!KNOWN.includes(key) && !ANNOTATIONS.includes(key)) throw new Error(`unsupported keyword ${key}`);
-    }
-    if (s.type !== undefined) {
-      const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-      for (const t of types) typeIs(t, undefined);
-      checks.push((v) => types.some((t) => typeIs(t, v)));
-    }
-    if (s.const !== undefined) {
-      const c = s.const;
-      if (!primitive(c)) throw new Error('unsupported const');
-      checks.push((v) => v === c);
-    }
-    if (s.enum !== undefined) {
-      const values = s.enum as unknown[];
-      if (!values.every(primitive)) throw new Error('unsupported enum');
-      checks.push((v) => values.includes(v as never));
-    }
-    if (s.required !== undefined) {
-      const required = s.required as string[];
-      checks.push((v) => !isObject(v) || required.every((k) => Object.hasOwn(v, k)));
-    }
-    const props = s.properties === undefined ? [] : Object.entries(s.properties as Record<string, unknown>).map(([k, sub]) => [k, build(sub)] as const);
-    const extra = s.additionalProperties === undefined ? undefined : build(s.additionalProperties);
-    if (props.length > 0 || extra) {
-      const names = props.map(([k]) => k);
-      checks.push((v) => {
-        if (!isObject(v)) return true;
-        for (const [k, check] of props) if (Object.hasOwn(v, k) && !check(v[k])) return false;
-        if (extra) for (const k of Object.keys(v)) if (!names.includes(k) && !extra(v[k])) return false;
-        return true;
-      });
-    }
-    if (s.items !== undefined) {
-      const item = build(s.items);
-      checks.push((v) => !Array.isArray(v) || v.every((x) => item(x)));
-    }
-    if (s.anyOf !== undefined) {
-      const options = (s.anyOf as unknown[]).map(build);
-      checks.push((v) => options.some((o) => o(v)));
-    }
-    if (s.oneOf !== undefined) {
-      const options = (s.oneOf as unknown[]).map(build);
-      checks.push((v) => {
-        let n = 0;
-        for (const o of options) if (o(v)) n++;
-        return n === 1;
-      });
-    }
-    if (s.not !== undefined) {
-      const not = build(s.not);
-      checks.push((v) => !not(v));
-    }
-    if (s.pattern !== undefined) {
-      const re = new RegExp(s.pattern as string, 'u');
-      checks.push((v) => typeof v !== 'string' || re.test(v));
-    }
-    if (s.minimum !== undefined) {
-      const min = s.minimum as number;
-      checks.push((v) => typeof v !== 'number' || v >= min);
-    }
-    if (s.maximum !== undefined) {
-      const max = s.maximum as number;
-      checks.push((v) => typeof v !== 'number' || v <= max);
-    }
-    return (v) => {
-      if (v === undefined) return false; // not JSON: left to the full validator's refusal
-      for (const check of checks) if (!check(v)) return false;
-      return true;
-    };
-  };
-  return build(schema);
-}
-
-const SCHEMAS_MODULE = '\0oz-agui:ag-ui-json-schemas';
-
-/** Serves `@ag-ui/core/schemas` to the bundle as JSON Schemas checked by @cfworker/json-schema. */
-function agUiJsonSchemas(): Plugin {
-  return {
-    name: 'oz-agui:ag-ui-json-schemas',
-    enforce: 'pre',
-    resolveId(id) {
-      return id === '@ag-ui/core/schemas' ? SCHEMAS_MODULE : undefined;
-    },
-    load(id) {
-      if (id !== SCHEMAS_MODULE) return undefined;
-      const events = JSON.stringify(eventSchemas());
-      const input = JSON.stringify(compact(toJsonSchema(RunAgentInputSchema)));
-      return `import { Validator } from '@cfworker/json-schema';
-const EVENTS = ${events};
-const validators = new Map();
-const fast = new Map();
-const compileSchema = ${compileSchema.toString()};
-function quick(key, schema, value) {
-  let f = fast.get(key);
-  if (f === undefined) {
-    try {
-      f = compileSchema(schema);
-    } catch {
-      f = null;
-    }
-    fast.set(key, f);
-  }
-  return f !== null && f(value);
-}
-function validatorFor(key, schema) {
-  let v = validators.get(key);
-  if (!v) validators.set(key, (v = new Validator(schema, '2020-12', true)));
-  return v;
-}
-function failure(path, message) {
-  return { success: false, error: { issues: [{ path, message }] } };
-}
-function check(key, schema, value) {
-  if (quick(key, schema, value)) return { success: true, data: value };
-  let result;
-  try {
-    result = validatorFor(key, schema).validate(value);
-  } catch {
-    // @cfworker/json-schema refuses what JSON cannot carry (undefined, functions).
-    return failure([], 'Invalid input: not a JSON value');
-  }
-  if (result.valid) return { success: true, data: value };
-  let deepest = result.errors[0];
-  for (const e of result.errors) if (e.instanceLocation.length > deepest.instanceLocation.length) deepest = e;
-  const path = deepest.instanceLocation.replace(/^#\\/?/, '').split('/').filter(Boolean).map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
-  return { success: false, error: { issues: [{ path, message: deepest.error }] } };
-}
-export const EventSchema = {
-  safeParse(value) {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return failure([], 'Invalid input: expected an object');
-    const type = value.type;
-    const schema = typeof type === 'string' && Object.hasOwn(EVENTS, type) ? EVENTS[type] : undefined;
-    if (!schema) return failure(['type'], 'Invalid input: unknown event type');
-    return check(type, schema, value);
-  },
-};
-export const RunAgentInputSchema = {
-  safeParse(value) {
-    return check('\\0RunAgentInput', ${input}, value);
-  },
-};
-`;
-    },
-  };
-}
-
-/**
- * Minifies the CSS in the elements' css`` templates (the JS minifier keeps
- * template text as it is): drops comments, collapses whitespace, and drops
- * the spaces CSS never needs (around braces and semicolons, after commas and
- * colons, around child combinators), outside quoted strings. Templates with
- * `${}` are left alone.
- */
-function minifyCss(text: string): string {
-  let out = '';
-  for (const part of text.split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)) {
-    if (part.startsWith('"') || part.startsWith("'")) {
-      out += part;
-      continue;
-    }
-    out += part
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\s+/g, ' ')
-      .replace(/ ?([{};>]) ?/g, '$1')
-      .replace(/([,:]) /g, '$1');
-  }
-  return out.replace(/;}/g, '}').trim();
-}
-
-function cssTemplates(): Plugin {
-  return {
-    name: 'oz-agui:css-templates',
-    transform(code, id) {
-      if (!/[\\/]elements[\\/].*\.styles\.ts$/.test(id)) return undefined;
-      return { code: code.replace(/\bcss`([^`$]*)`/g, (_all, text: string) => `css\`${minifyCss(text)}\``), map: null };
-    },
-  };
-}
 
 const bundle: BuildEnvironmentOptions = {
   outDir: 'dist/bundle',
   emptyOutDir: true,
   target: 'es2022',
   lib: { entry: { 'oz-agent-chat': 'elements/define.ts' }, formats: ['es'] },
-  // Library mode keeps ES output unminified for the app's bundler; this one is final.
-  rolldownOptions: { output: { codeSplitting: false, minify: true } },
+  // Library mode keeps ES output unminified for the app's bundler; this one is final, so it
+  // needs no `/* @__PURE__ */` annotations either (they only guide a bundler's tree-shaking).
+  rolldownOptions: { output: { codeSplitting: false, minify: true, comments: { annotation: false }, postBanner: `/*! oz-agui; third-party licenses: ${LICENSES_FILE} */` } },
 };
 
 const library: BuildEnvironmentOptions = {
@@ -331,6 +50,6 @@ export default defineConfig(({ mode }) => ({
   resolve: { conditions: ['source', 'module', 'browser', 'production'] },
   // A plain page has no `process`: immer's and lit's dev-mode checks are decided at build time.
   define: mode === 'bundle' ? { 'process.env.NODE_ENV': '"production"' } : {},
-  plugins: mode === 'bundle' ? [agUiJsonSchemas(), cssTemplates()] : [],
+  plugins: mode === 'bundle' ? [agUiJsonSchemas(), cssTemplates(), htmlTemplates(), lazyMarkedDefault(), unusedAsyncGenerator(), unusedImmerMethods(), compactEventType(), shortPrivateProperties(), thirdPartyLicenses()] : [],
   build: mode === 'bundle' ? bundle : library,
 }));

@@ -8,14 +8,16 @@
 import type { Operation } from 'fast-json-patch';
 import type * as JsonPatchCore from 'fast-json-patch/module/core';
 // @ts-expect-error: the package's types for this file are core.d.ts, which TypeScript pairs with core.js only; typed below.
-import * as untypedCore from 'fast-json-patch/module/core.mjs';
+import { _areEquals as untypedAreEquals, applyOperation as untypedApplyOperation } from 'fast-json-patch/module/core.mjs';
 import type { BoardState } from '../protocol/index.js';
 
 /**
  * The two functions used, from fast-json-patch's ES module core: not its
  * default export, which carries the whole package (observe/compare too).
+ * Imported by name, not as a namespace, so the bundle keeps only these two.
  */
-const { _areEquals, applyOperation } = untypedCore as typeof JsonPatchCore;
+const _areEquals = untypedAreEquals as typeof JsonPatchCore._areEquals;
+const applyOperation = untypedApplyOperation as typeof JsonPatchCore.applyOperation;
 
 /** Path segments a patch may never name (prototype pollution). */
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

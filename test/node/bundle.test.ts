@@ -87,6 +87,17 @@ describe('the self-contained bundle in a plain HTML page', () => {
     assert.doesNotMatch(code, /process\.env/, 'process.env is left in the bundle');
   });
 
+  it('names its third-party licenses, which travel beside it with each package it holds code of', () => {
+    const code = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
+    assert.match(code.split('\n')[0]!, /third-party licenses: THIRD-PARTY-LICENSES\.txt/);
+    const licenses = readFileSync(join(outDir, 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const name of ['lit-html', 'lit-element', '@lit/reactive-element', 'marked', 'dompurify', 'immer', 'fast-json-patch', '@cfworker/json-schema', '@ag-ui/core']) {
+      assert.match(licenses, new RegExp(`^${name.replace(/[/.]/g, '\\$&')}@\\d`, 'm'), `${name} is listed`);
+    }
+    assert.match(licenses, /Permission is hereby granted/);
+    assert.match(licenses, /Apache License/);
+  });
+
   it('defines the tags and renders a streamed run from one <script type="module">', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];

@@ -1,0 +1,217 @@
+/**
+ * Library code the bundle carries but never runs, left out: marked's default
+ * instance, a helper DOMPurify ships unused, Immer's draft and patch API, and
+ * @ag-ui/core's `EventType` written once instead of twice. Each transform
+ * checks the shape of the file it changes and leaves any other alone with a
+ * warning (the size gate then says so); test/node/bundle-transforms.test.ts
+ * compares each changed library with the original.
+ */
+import { parseAst, type Plugin } from 'vite';
+
+/**
+ * marked's entry ends with its default instance: `new Marked()`, the
+ * `marked()` function with its statics (`marked.use`, `marked.options`...)
+ * and the exports that alias them. Those are module-level side effects, so
+ * they and the whole Marked class stay in a bundle that imports only `Lexer`,
+ * `Parser` and `Renderer`. This wraps that ending, as it is, in one pure
+ * function call, and each export it declares in another: whatever is
+ * imported is the same value as before, and what nothing imports is dropped.
+ * The ending is marked's own entry module (nothing in marked imports it), so
+ * nothing before it refers to what it declares. Any other shape is left
+ * alone, with a warning.
+ */
+export function lazyMarkedDefault(): Plugin {
+  return {
+    name: 'oz-agui:lazy-marked-default',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return undefined;
+      const fail = (why: string) => {
+        this.warn(`lazyMarkedDefault: ${why}; marked's default instance stays in the bundle`);
+        return undefined;
+      };
+      const body = parseAst(code).body;
+      const exported = body.at(-1);
+      if (exported?.type !== 'ExportNamedDeclaration' || exported.declaration || exported.source) return fail('no export list at the end');
+      const locals = new Map<string, string>();
+      for (const spec of exported.specifiers) {
+        if (spec.type !== 'ExportSpecifier' || spec.local.type !== 'Identifier' || spec.exported.type !== 'Identifier') return fail('an export that is not a plain name');
+        locals.set(spec.local.name, spec.exported.name);
+      }
+      const markedClass = [...locals].find(([, name]) => name === 'Marked')?.[0];
+      const start = body.findIndex(
+        (node) =>
+          node.type === 'VariableDeclaration' &&
+          node.declarations.length === 1 &&
+          node.declarations[0]!.init?.type === 'NewExpression' &&
+          node.declarations[0]!.init.callee.type === 'Identifier' &&
+          node.declarations[0]!.init.callee.name === markedClass,
+      );
+      if (!markedClass || start < 0) return fail('no `new Marked()` at the top level');
+      const ending = body.slice(start, -1);
+      const declared: string[] = [];
+      for (const node of ending) {
+        if (node.type === 'FunctionDeclaration' && node.id) declared.push(node.id.name);
+        else if (node.type === 'VariableDeclaration') {
+          for (const d of node.declarations) {
+            if (d.id.type !== 'Identifier') return fail('a destructuring declaration');
+            declared.push(d.id.name);
+          }
+        } else if (node.type !== 'ExpressionStatement') return fail(`a ${node.type} in the ending`);
+      }
+      const names = declared.filter((name) => locals.has(name));
+      const from = ending[0]!.start;
+      const to = exported.start;
+      const scope = '__ozMarkedDefault';
+      const wrapped =
+        `var ${scope} = /* @__PURE__ */ (() => {${code.slice(from, to)}\nreturn { ${names.join(', ')} };})();\n` +
+        names.map((name) => `var ${name} = /* @__PURE__ */ (() => ${scope}.${name})();`).join('\n') +
+        '\n';
+      return { code: code.slice(0, from) + wrapped + code.slice(to), map: null };
+    },
+  };
+}
+
+/**
+ * DOMPurify's ES build carries Babel's `AsyncGenerator` helper, which it
+ * never calls, but sets up its prototype at module level, a side effect that
+ * keeps it in the bundle. This drops the helper and those prototype
+ * assignments when nothing else names it; any other shape is left alone.
+ */
+export function unusedAsyncGenerator(): Plugin {
+  const name = 'AsyncGenerator';
+  return {
+    name: 'oz-agui:unused-async-generator',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return undefined;
+      const body = parseAst(code).body;
+      const onPrototype = (node: (typeof body)[number]): boolean => {
+        if (node.type !== 'ExpressionStatement') return false;
+        const assignments = node.expression.type === 'SequenceExpression' ? node.expression.expressions : [node.expression];
+        return assignments.every((a) => {
+          if (a.type !== 'AssignmentExpression' || a.left.type !== 'MemberExpression') return false;
+          const target = a.left.object;
+          return target.type === 'MemberExpression' && !target.computed && target.object.type === 'Identifier' && target.object.name === name && target.property.type === 'Identifier' && target.property.name === 'prototype';
+        });
+      };
+      const drop = body.filter((node) => (node.type === 'FunctionDeclaration' && node.id?.name === name) || onPrototype(node));
+      if (drop.length === 0) return undefined;
+      const uses = (text: string) => text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
+      if (drop.reduce((n, node) => n + uses(code.slice(node.start, node.end)), 0) !== uses(code)) {
+        this.warn(`unusedAsyncGenerator: DOMPurify names ${name} elsewhere; it stays in the bundle`);
+        return undefined;
+      }
+      let out = '';
+      let at = 0;
+      for (const node of drop) {
+        out += code.slice(at, node.start);
+        at = node.end;
+      }
+      return { code: out + code.slice(at), map: null };
+    },
+  };
+}
+
+/** Immer's manual-draft and patch API, which the bundle never calls: only `produce` is. */
+const UNUSED_IMMER_METHODS = ['produceWithPatches', 'createDraft', 'finishDraft', 'applyPatches'];
+
+/**
+ * Immer's class keeps every method, used or not (a class's methods are never
+ * tree-shaken). The bundle only calls `produce` on its own `Immer` instances,
+ * so this takes the manual-draft and patch methods out of the class, with the
+ * module's exports of them (its default instance's, bound). Should the bundle
+ * ever import or call one of them, the build fails (a missing export, or the
+ * check of the bundle below), rather than ship a method that is not there.
+ * Any other shape of the module is left alone, with a warning.
+ */
+export function unusedImmerMethods(): Plugin {
+  return {
+    name: 'oz-agui:unused-immer-methods',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]immer[\\/]dist[\\/]immer\.mjs$/.test(id)) return undefined;
+      const body = parseAst(code).body;
+      const drop: Array<{ start: number; end: number }> = [];
+      const boundNames: string[] = [];
+      let exportList: (typeof body)[number] | undefined;
+      for (const node of body) {
+        if (node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source) exportList = node;
+        const declarator = node.type === 'VariableDeclaration' && node.declarations.length === 1 ? node.declarations[0]! : undefined;
+        // var createDraft = /* @__PURE__ */ immer.createDraft.bind(immer);
+        const init = declarator?.init;
+        const callee = init?.type === 'CallExpression' ? init.callee : undefined;
+        const bound = callee?.type === 'MemberExpression' && callee.object.type === 'MemberExpression' && callee.object.property.type === 'Identifier' ? callee.object.property.name : undefined;
+        if (declarator?.id.type === 'Identifier' && bound && UNUSED_IMMER_METHODS.includes(bound)) {
+          drop.push(node);
+          boundNames.push(declarator.id.name);
+          continue;
+        }
+        const cls = node.type === 'ClassDeclaration' ? node : declarator?.init?.type === 'ClassExpression' ? declarator.init : undefined;
+        if (!cls || !cls.body.body.some((m) => m.type === 'MethodDefinition' && m.key.type === 'Identifier' && m.key.name === 'createDraft')) continue;
+        for (const member of cls.body.body) {
+          if (member.type !== 'MethodDefinition' || member.key.type !== 'Identifier') continue;
+          if (UNUSED_IMMER_METHODS.includes(member.key.name)) drop.push(member);
+          if (member.kind !== 'constructor') continue;
+          for (const statement of member.value.body?.body ?? []) {
+            if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
+            const target = statement.expression.left;
+            if (target.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'Identifier' && UNUSED_IMMER_METHODS.includes(target.property.name)) drop.push(statement);
+          }
+        }
+      }
+      if (drop.length !== 2 * UNUSED_IMMER_METHODS.length || exportList?.type !== 'ExportNamedDeclaration') {
+        this.warn(`unusedImmerMethods: Immer's module is not shaped as expected (${drop.length} of ${2 * UNUSED_IMMER_METHODS.length} parts found); it stays whole`);
+        return undefined;
+      }
+      const kept = exportList.specifiers.filter((spec) => !(spec.local.type === 'Identifier' && boundNames.includes(spec.local.name)));
+      drop.push(exportList);
+      drop.sort((a, b) => a.start - b.start);
+      let out = '';
+      let at = 0;
+      for (const node of drop) {
+        out += code.slice(at, node.start);
+        at = node.end;
+      }
+      return { code: `${out}${code.slice(at)}\nexport { ${kept.map((spec) => code.slice(spec.start, spec.end)).join(', ')} };\n`, map: null };
+    },
+    renderChunk(code) {
+      const named = UNUSED_IMMER_METHODS.filter((name) => new RegExp(`\\b${name}\\b`).test(code));
+      if (named.length) this.error(`unusedImmerMethods: the bundle names Immer's ${named.join(', ')}, taken out of its class: drop unusedImmerMethods() or that method from UNUSED_IMMER_METHODS`);
+      return null;
+    },
+  };
+}
+
+/**
+ * @ag-ui/core's `EventType` is a TypeScript string enum, built by a function
+ * that writes each name twice (`E["RUN_STARTED"] = "RUN_STARTED"`). Every
+ * value is its own name, so this builds the same object, the same keys in the
+ * same order, from one list of names. Any other enum is left as it is.
+ */
+export function compactEventType(): Plugin {
+  return {
+    name: 'oz-agui:compact-event-type',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]@ag-ui[\\/]core[\\/]dist[\\/][^\\/]+\.mjs$/.test(id) || !code.includes('EventType')) return undefined;
+      for (const node of parseAst(code).body) {
+        const d = node.type === 'VariableDeclaration' && node.declarations.length === 1 ? node.declarations[0]! : undefined;
+        if (d?.id.type !== 'Identifier' || d.id.name !== 'EventType' || d.init?.type !== 'CallExpression') continue;
+        const fn = d.init.callee;
+        const arg = d.init.arguments[0];
+        if (fn.type !== 'FunctionExpression' || d.init.arguments.length !== 1 || arg?.type !== 'ObjectExpression' || arg.properties.length > 0) return undefined;
+        const param = fn.params[0];
+        const statements = fn.body?.body ?? [];
+        if (param?.type !== 'Identifier' || statements.at(-1)?.type !== 'ReturnStatement') return undefined;
+        const names: string[] = [];
+        for (const statement of statements.slice(0, -1)) {
+          const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
+          if (e?.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'Identifier' || e.left.object.name !== param.name) return undefined;
+          const key = e.left.property.type === 'Literal' ? e.left.property.value : e.left.property.type === 'Identifier' && !e.left.computed ? e.left.property.name : undefined;
+          if (typeof key !== 'string' || !/^[A-Z_]+$/.test(key) || e.right.type !== 'Literal' || e.right.value !== key) return undefined;
+          names.push(key);
+        }
+        const value = `Object.fromEntries(${JSON.stringify(names.join(' '))}.split(' ').map((name) => [name, name]))`;
+        return { code: code.slice(0, d.init.start) + value + code.slice(d.init.end), map: null };
+      }
+      return undefined;
+    },
+  };
+}
