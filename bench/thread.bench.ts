@@ -1,10 +1,13 @@
 /**
  * The thread reducer's figures: text events reduced per second, and one
- * STATE_DELTA operation on a board of 10,000 notes, amortized.
+ * STATE_DELTA operation on a board of 10,000 notes, amortized. And a long
+ * thread's storage: what saving it after one more turn costs, kept whole
+ * (one JSON text, memoryStorage) or in parts (webStorage, over an in-memory
+ * Storage: no browser's storage costs), and reading it back.
  */
 import { EventType } from '../src/protocol/index.js';
 import type { AguiEvent, BoardNote, StreamedEvent } from '../src/protocol/index.js';
-import { createReducer, findMessage, initialThreadState, reduceAll } from '../src/thread/index.js';
+import { createReducer, createSnapshotEncoder, findMessage, initialThreadState, memoryStorage, parseSnapshot, readSnapshot, reduceAll, takeSnapshot, webStorage, writeSnapshot } from '../src/thread/index.js';
 import type { ThreadInput, ThreadState } from '../src/thread/index.js';
 import type { Bench, BenchRow } from './types.js';
 
@@ -97,6 +100,52 @@ function deltaOp(): number {
   return best;
 }
 
+/** `turns` finished turns, each a question and a markdown answer. */
+function longThread(turns: number, from = 0, state = initialThreadState('bench', { aiLabel: 'AI: ' })): ThreadState {
+  const reduce = createReducer();
+  let id = from * 10;
+  for (let t = from; t < from + turns; t++) {
+    const runId = `r${t}`;
+    state = reduce(state, { type: 'thread/send', turnId: `u${t}`, text: `What about item ${t}?`, url: 'http://x', runId, body: { threadId: 'bench', runId, messages: [] }, at: t });
+    state = reduceAll(state, [
+      ev(++id, { type: EventType.RUN_STARTED, threadId: 'bench', runId }),
+      ev(++id, { type: EventType.TEXT_MESSAGE_START, messageId: `m${t}`, role: 'assistant' }),
+      ev(++id, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${t}`, delta: `AI: Here is what I found about **item ${t}**: the [report](https://example.com/r/${t}) says it is on track.\n\n- First, check the numbers.\n- Then, ask ana.\n` }),
+      ev(++id, { type: EventType.TEXT_MESSAGE_END, messageId: `m${t}` }),
+      ev(++id, { type: EventType.RUN_FINISHED, threadId: 'bench', runId, outcome: { type: 'success' } }),
+    ], reduce);
+  }
+  return state;
+}
+
+/** Ms per save of a 500-turn thread after each of 20 more turns (the store's encoder, as it saves), and ms to read it back. */
+async function storageFigures(parts: boolean): Promise<{ save: number; read: number }> {
+  const base = longThread(500);
+  const more: ThreadState[] = [];
+  for (let i = 0, s = base; i < 20; i++) more.push((s = longThread(1, 500 + i, s)));
+  const map = new Map<string, string>();
+  // In parts: webStorage over an in-memory Storage; whole: one JSON text per thread (memoryStorage).
+  const port = parts ? webStorage({ getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }) : memoryStorage();
+  const encoder = createSnapshotEncoder();
+  const save = (s: ThreadState) => {
+    const r = writeSnapshot(port, 'oz-agui:thread:bench', takeSnapshot(s, 1), encoder, 10_000_000);
+    if ('error' in r) throw new Error(r.error);
+  };
+  save(base);
+  const t0 = performance.now();
+  for (const s of more) save(s);
+  const saveMs = (performance.now() - t0) / more.length;
+  let read = Infinity;
+  for (let round = 0; round < 5; round++) {
+    const r0 = performance.now();
+    const raw = await readSnapshot(port, 'oz-agui:thread:bench', createSnapshotEncoder());
+    read = Math.min(read, performance.now() - r0);
+    const parsed = parseSnapshot(raw);
+    if (!parsed.ok || parsed.snapshot.turns.length !== 520) throw new Error('not read back');
+  }
+  return { save: saveMs, read };
+}
+
 const bench: Bench = async () => {
   const rate = textThroughput(20);
   const long = textThroughput(200);
@@ -106,6 +155,14 @@ const bench: Bench = async () => {
     { name: 'thread reducer: TEXT_MESSAGE_CONTENT events/s (200 turns)', value: long, unit: 'events/s', target: '>= 200,000', pass: long >= 200_000 },
     { name: 'thread reducer: one STATE_DELTA op, board of 10,000 notes', value: us, unit: 'µs', target: '<= 50', pass: us <= 50 },
   ];
+  const whole = await storageFigures(false);
+  const split = await storageFigures(true);
+  rows.push(
+    { name: 'thread storage: save after one more turn of 500, kept whole', value: whole.save, unit: 'ms' },
+    { name: 'thread storage: save after one more turn of 500, in parts', value: split.save, unit: 'ms' },
+    { name: 'thread storage: read back 500 turns, kept whole', value: whole.read, unit: 'ms' },
+    { name: 'thread storage: read back 500 turns, in parts', value: split.read, unit: 'ms' },
+  );
   return rows;
 };
 export default bench;

@@ -68,8 +68,70 @@ function trimTurns(s: ThreadSnapshot): ThreadSnapshot {
 
 export type EncodedSnapshot = { ok: true; json: string; trimmed: string[] } | { ok: false; error: string };
 
+/**
+ * A snapshot as parts, for ports that store each turn apart (see
+ * PersistencePort.saveParts): the JSON of everything but the turns and the
+ * last request, the last request's, and each turn's, oldest first.
+ */
+export interface SnapshotParts {
+  /** The snapshot without `turns` and `lastRequest`, as a JSON object. */
+  head: string;
+  /** `lastRequest` (it holds the thread's history, so it grows with it), when there is one. */
+  request?: string | undefined;
+  /** Each turn's JSON. */
+  turns: readonly string[];
+}
+
+export type EncodedParts = ({ ok: true; trimmed: string[] } & SnapshotParts) | { ok: false; error: string };
+
 /** How a snapshot becomes JSON (`JSON.stringify`, or a memoizing encoder's). */
 type Stringify = (s: ThreadSnapshot) => string;
+
+/** The members of the one JSON object the parts make, as text. */
+function members(p: SnapshotParts): string[] {
+  const out = p.head.length > 2 ? [p.head.slice(1, -1)] : [];
+  if (p.request !== undefined) out.push(`"lastRequest":${p.request}`);
+  return out;
+}
+
+/** The characters of joinParts(p), without joining. */
+function joinedLength(p: SnapshotParts): number {
+  const head = members(p);
+  let n = 2 + head.reduce((a, m) => a + m.length + 1, 0) + 10 + Math.max(0, p.turns.length - 1);
+  for (const t of p.turns) n += t.length;
+  return n;
+}
+
+/** The one JSON text of a snapshot's parts (the turns last). */
+export function joinParts(p: SnapshotParts): string {
+  return `{${[...members(p), `"turns":[${p.turns.join(',')}]`].join(',')}}`;
+}
+
+/**
+ * Keeps a snapshot within `maxChars` of JSON, as measured by `encode`: drops
+ * the board first, then the content of turns before the last, and gives up
+ * if it still does not fit.
+ */
+function bounded<E>(snapshot: ThreadSnapshot, maxChars: number, encode: (s: ThreadSnapshot) => E, length: (e: E) => number): { ok: true; encoded: E; trimmed: string[] } | { ok: false; error: string } {
+  const trimmed: string[] = [];
+  let s = snapshot;
+  let encoded = encode(s);
+  if (length(encoded) > maxChars && s.board) {
+    const { board: _board, ...rest } = s;
+    void _board;
+    s = rest;
+    trimmed.push('board');
+    encoded = encode(s);
+  }
+  if (length(encoded) > maxChars && s.turns.length > 1) {
+    s = trimTurns(s);
+    trimmed.push('earlier turns');
+    encoded = encode(s);
+  }
+  const chars = length(encoded);
+  if (chars > maxChars) return { ok: false, error: `the thread needs ${chars} characters of storage, more than ${maxChars}` };
+  return { ok: true, encoded, trimmed };
+}
 
 /**
  * Serializes a snapshot within `maxChars`: drops the board first, then the
@@ -77,23 +139,18 @@ type Stringify = (s: ThreadSnapshot) => string;
  * does not fit.
  */
 export function encodeSnapshot(snapshot: ThreadSnapshot, maxChars = DEFAULT_MAX_SNAPSHOT_CHARS, stringify: Stringify = JSON.stringify): EncodedSnapshot {
-  const trimmed: string[] = [];
-  let s = snapshot;
-  let json = stringify(s);
-  if (json.length > maxChars && s.board) {
-    const { board: _board, ...rest } = s;
-    void _board;
-    s = rest;
-    trimmed.push('board');
-    json = stringify(s);
-  }
-  if (json.length > maxChars && s.turns.length > 1) {
-    s = trimTurns(s);
-    trimmed.push('earlier turns');
-    json = stringify(s);
-  }
-  if (json.length > maxChars) return { ok: false, error: `the thread needs ${json.length} characters of storage, more than ${maxChars}` };
-  return { ok: true, json, trimmed };
+  const r = bounded(snapshot, maxChars, stringify, (json) => json.length);
+  return r.ok ? { ok: true, json: r.encoded, trimmed: r.trimmed } : r;
+}
+
+/** One store's snapshot encoder: whole JSON, or parts; each turn's JSON remembered. */
+export interface SnapshotEncoder {
+  /** The snapshot as one JSON text, within `maxChars` (as encodeSnapshot). */
+  (snapshot: ThreadSnapshot, maxChars?: number): EncodedSnapshot;
+  /** The snapshot as parts, within `maxChars` of their joined JSON; nothing joined. */
+  parts(snapshot: ThreadSnapshot, maxChars?: number): EncodedParts;
+  /** Remembers the JSON of a turn or a request as read from storage (its text is what JSON.stringify gives for it). */
+  remember(value: Turn | RequestRecord, json: string): void;
 }
 
 /**
@@ -101,21 +158,28 @@ export function encodeSnapshot(snapshot: ThreadSnapshot, maxChars = DEFAULT_MAX_
  * immutable (a change makes a new object), so saving a long thread again
  * serializes only the turns that changed. Same output as JSON.stringify.
  */
-export function createSnapshotEncoder(): (snapshot: ThreadSnapshot, maxChars?: number) => EncodedSnapshot {
-  const turnJson = new WeakMap<Turn, string>();
-  const turn = (t: Turn): string => {
-    let json = turnJson.get(t);
-    if (json === undefined) {
-      json = JSON.stringify(t);
-      turnJson.set(t, json);
+export function createSnapshotEncoder(): SnapshotEncoder {
+  const known = new WeakMap<object, string>();
+  const json = (value: Turn | RequestRecord): string => {
+    let text = known.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      known.set(value, text);
     }
-    return json;
+    return text;
   };
-  const stringify: Stringify = ({ turns, ...rest }) => {
-    const head = JSON.stringify(rest);
-    return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"turns":[${turns.map(turn).join(',')}]}`;
+  const split = ({ turns, lastRequest, ...rest }: ThreadSnapshot): SnapshotParts => ({
+    head: JSON.stringify(rest),
+    ...(lastRequest ? { request: json(lastRequest) } : {}),
+    turns: turns.map(json),
+  });
+  const encoder = ((snapshot: ThreadSnapshot, maxChars = DEFAULT_MAX_SNAPSHOT_CHARS) => encodeSnapshot(snapshot, maxChars, (s) => joinParts(split(s)))) as SnapshotEncoder;
+  encoder.parts = (snapshot, maxChars = DEFAULT_MAX_SNAPSHOT_CHARS) => {
+    const r = bounded(snapshot, maxChars, split, joinedLength);
+    return r.ok ? { ok: true, ...r.encoded, trimmed: r.trimmed } : r;
   };
-  return (snapshot, maxChars) => encodeSnapshot(snapshot, maxChars, stringify);
+  encoder.remember = (value, text) => void known.set(value, text);
+  return encoder;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

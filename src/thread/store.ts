@@ -15,7 +15,7 @@ import { openRun } from '../transport/index.js';
 import type { ConnectionState, OpenRunOptions, RunTransport } from '../transport/index.js';
 import type { StoreAction } from './actions.js';
 import { buildFollowRequest, buildTurnRequest } from './history.js';
-import type { PersistencePort } from './persistence.js';
+import { readSnapshot, writeSnapshot, type PersistencePort } from './persistence.js';
 import { createReducer, type ThreadInput } from './reducer.js';
 import { buildResume, type ResumeAnswers, type ResumeBuild } from './resume.js';
 import { createSnapshotEncoder, DEFAULT_MAX_SNAPSHOT_CHARS, parseSnapshot, takeSnapshot } from './snapshot.js';
@@ -185,12 +185,11 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     if (!storage || state === savedState) return; // nothing changed since the last save
     savedState = state;
     lastSavedAt = now();
-    const snapshot = takeSnapshot(state, lastSavedAt);
-    const encoded = encodeSnapshot(snapshot, options.maxSnapshotChars ?? DEFAULT_MAX_SNAPSHOT_CHARS);
-    if (!encoded.ok) return storageProblem(`not saved: ${encoded.error}`);
     try {
-      const done = storage.save(storageKey, snapshot, encoded.json);
-      if (done && typeof (done as Promise<void>).catch === 'function') (done as Promise<void>).catch((err: unknown) => storageProblem(`not saved: ${String(err)}`));
+      const written = writeSnapshot(storage, storageKey, takeSnapshot(state, lastSavedAt), encodeSnapshot, options.maxSnapshotChars ?? DEFAULT_MAX_SNAPSHOT_CHARS);
+      if ('error' in written) return storageProblem(`not saved: ${written.error}`);
+      const done = written.done;
+      if (done && typeof done.catch === 'function') done.catch((err: unknown) => storageProblem(`not saved: ${String(err)}`));
     } catch (err) {
       storageProblem(`not saved: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -386,7 +385,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       if (!storage) return;
       let raw: unknown;
       try {
-        raw = await storage.load(storageKey);
+        raw = await readSnapshot(storage, storageKey, encodeSnapshot);
       } catch (err) {
         storageProblem(`stored thread ignored: ${err instanceof Error ? err.message : String(err)}`);
         flushNow();

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createReducer, createSnapshotEncoder, encodeSnapshot, initialThreadState, takeSnapshot } from '../../src/thread/index.js';
+import { createReducer, createSnapshotEncoder, encodeSnapshot, initialThreadState, joinParts, takeSnapshot } from '../../src/thread/index.js';
 import type { ThreadState, Turn } from '../../src/thread/index.js';
 import { ev, EventType, finished, text } from './thread-fixtures.js';
 
@@ -61,4 +61,25 @@ test('the encoder keeps the bounds: board first, then earlier turns, then nothin
   assert.deepEqual(tight.trimmed, ['board', 'earlier turns']);
   const none = createSnapshotEncoder()(snapshot, 100);
   assert.equal(none.ok, false);
+});
+
+test('parts: joined, they are the whole JSON; the bounds count the joined length exactly; an unchanged turn is the same string', () => {
+  const state = threadOf(6);
+  const snapshot = takeSnapshot(state, 7);
+  const encode = createSnapshotEncoder();
+  const whole = encode(snapshot);
+  const parts = encode.parts(snapshot);
+  assert.ok(whole.ok && parts.ok);
+  assert.equal(joinParts(parts), whole.json);
+  assert.equal(parts.turns.length, 6);
+  assert.equal(JSON.parse(parts.head).turns, undefined);
+  assert.ok(encode.parts(snapshot, whole.json.length).ok, 'exactly at the bound fits');
+  const over = encode.parts(snapshot, whole.json.length - 1);
+  assert.ok(over.ok && over.trimmed.includes('earlier turns'), 'one character over trims, as the whole encoder does');
+  const later = encode.parts({ ...snapshot, savedAt: 8, turns: [...snapshot.turns] });
+  assert.ok(later.ok);
+  assert.ok(later.turns.every((t, i) => t === parts.turns[i]));
+  const empty = createSnapshotEncoder().parts(takeSnapshot(initialThreadState('chat-2'), 1));
+  assert.ok(empty.ok);
+  assert.deepEqual(JSON.parse(joinParts(empty)), JSON.parse(JSON.stringify(takeSnapshot(initialThreadState('chat-2'), 1))));
 });
