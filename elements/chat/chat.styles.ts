@@ -76,13 +76,18 @@ export const styles = css`
   .transcript:focus-visible {
     outline-offset: -2px;
   }
+  .turns {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_s-4);
+    /* A long thread: chunks of turns off screen cost no style, layout or paint (few boxes to check per frame). */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 160rem; /* ten turns, until drawn once */
+  }
   .turn {
     display: flex;
     flex-direction: column;
     gap: var(--_s-3);
-    /* A long thread: turns off screen cost no style, layout or paint. */
-    content-visibility: auto;
-    contain-intrinsic-size: auto 16rem;
   }
   .empty {
     margin: auto;

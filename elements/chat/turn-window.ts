@@ -1,15 +1,40 @@
 /**
- * Which turns the chat renders: all of them, except when many appear at once
- * (a restored thread). Then the last {@link FIRST_TURNS} at once, and the
- * older ones {@link BACKFILL_TURNS} per frame, each batch keyed, so the page
- * shows the end of the thread at once, no task grows long, and a batch added
- * above leaves the others' DOM alone.
+ * Which turns the chat renders, and in which boxes.
+ *
+ * All of them, except when many (over {@link CHUNK_TURNS}) appear at once
+ * (a restored thread): then the
+ * last few at once (about what the host's height shows, see
+ * {@link firstTurns}), and
+ * the older ones in batches above them, one batch per frame, each as large
+ * as the cost of the one before says fits in about 16 ms (from 1 to
+ * {@link MAX_BATCH} turns), so the page shows the end of the thread at once
+ * and no frame grows long, on a fast machine or a slow one.
+ *
+ * Turns are rendered in chunks of {@link CHUNK_TURNS} (`<div class="turns">`,
+ * keyed, and each turn in it keyed by its index), counted from where the
+ * window began: up for newer turns, down for older ones. The chat styles a chunk with
+ * `content-visibility: auto`, so a long thread has a few dozen boxes off
+ * screen (skipped by style, layout and paint, and checked for visibility
+ * each frame), not one per turn; and a batch added above, or a turn
+ * appended, leaves the other chunks' DOM alone.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 
-const FIRST_TURNS = 20;
-const BACKFILL_TURNS = 10;
+/** The height a turn is taken to have at least, in px, when deciding how many fill the view (16rem, as the chat's placeholders). */
+export const TURN_HEIGHT = 256;
+
+/** Turns shown at once when a long thread appears in a host `height` px tall: about what it shows (2 to 8). */
+export function firstTurns(height: number): number {
+  return Math.min(8, Math.max(2, Math.ceil(height / TURN_HEIGHT)));
+}
+
+/** Turns per chunk, from where the window began. */
+export const CHUNK_TURNS = 10;
+/** The most turns a backfill frame adds. */
+export const MAX_BATCH = 20;
+/** The work a backfill frame aims at (ms of script, style, layout and paint). */
+const FRAME_BUDGET_MS = 16;
 
 export class TurnWindowController implements ReactiveController {
   /** The first turn rendered. */
@@ -18,6 +43,7 @@ export class TurnWindowController implements ReactiveController {
   private recentFrom = 0;
   private rendered = 0;
   private backfill = 0;
+  private batch = 2;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -28,27 +54,51 @@ export class TurnWindowController implements ReactiveController {
     this.backfill = 0;
   }
 
-  /** The turns to render now, in order, each through `one(turn, index)`; call once per render. */
-  render<T>(turns: readonly T[], one: (turn: T, i: number) => unknown): unknown[] {
+  /** Adds the next batch above, then sizes the one after from what this one cost (its render, style, layout and paint). */
+  private addBatch(): void {
+    const start = performance.now();
+    const size = this.batch;
+    this.windowStart = Math.max(0, this.windowStart - size);
+    this.host.requestUpdate();
+    // A message task runs once this frame is rendered: the batch's whole cost is known then.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      const took = Math.max(1, performance.now() - start);
+      this.batch = Math.min(MAX_BATCH, Math.max(1, Math.floor((size * FRAME_BUDGET_MS) / took)));
+    };
+    channel.port2.postMessage(undefined);
+  }
+
+  /** The turns to render now, in order and in chunks, each turn through `one(turn, index)`; call once per render. */
+  render<T>(turns: readonly T[], one: (turn: T, i: number) => unknown): unknown {
     const count = turns.length;
     if (this.windowStart > count || this.recentFrom > count) this.windowStart = this.recentFrom = 0;
-    if (this.rendered === 0 && count > FIRST_TURNS) this.windowStart = this.recentFrom = count - FIRST_TURNS;
+    if (this.rendered === 0 && count > CHUNK_TURNS) {
+      // Many turns at once (a restore): about what the host shows first.
+      this.windowStart = this.recentFrom = count - firstTurns(this.host instanceof Element ? this.host.clientHeight : 0);
+    }
     if (this.windowStart > 0 && !this.backfill) {
       this.backfill = requestAnimationFrame(() => {
         this.backfill = 0;
-        this.windowStart = Math.max(0, this.windowStart - BACKFILL_TURNS);
-        this.host.requestUpdate();
+        this.addBatch();
       });
     }
-    const from = this.windowStart;
-    this.rendered = count - from;
-    const batches: Array<{ start: number; end: number }> = [];
-    for (let end = this.recentFrom; end > from; end -= BACKFILL_TURNS) batches.unshift({ start: Math.max(from, end - BACKFILL_TURNS), end });
-    const older = repeat(
-      batches,
-      (b) => b.end,
-      (b) => turns.slice(b.start, b.end).map((turn, j) => one(turn, b.start + j)),
+    this.rendered = count - this.windowStart;
+    // Older turns in chunks counted down from recentFrom (the top one fills as batches come), newer ones counted up.
+    const chunks: Chunk[] = [];
+    for (let end = this.recentFrom; end > this.windowStart; end -= CHUNK_TURNS) chunks.unshift({ key: `o${end}`, start: Math.max(this.windowStart, end - CHUNK_TURNS), end });
+    for (let start = this.recentFrom; start < count; start += CHUNK_TURNS) chunks.push({ key: `n${start}`, start, end: Math.min(count, start + CHUNK_TURNS) });
+    return repeat(
+      chunks,
+      (c) => c.key,
+      (c) => html`<div class="turns">${repeat(turns.slice(c.start, c.end), (_, j) => c.start + j, (turn, j) => one(turn, c.start + j))}</div>`,
     );
-    return [older, turns.slice(this.recentFrom).map((turn, i) => one(turn, this.recentFrom + i))];
   }
+}
+
+interface Chunk {
+  key: string;
+  start: number;
+  end: number;
 }

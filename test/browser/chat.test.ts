@@ -181,6 +181,43 @@ describe('<oz-agent-chat>', () => {
     expect(started).to.equal(0);
     await expect(second).to.be.accessible();
   });
+  it('restores a long thread from session storage, one entry per turn, its end first and then all of it, in chunks', async () => {
+    const { createThreadStore, webStorage, entryKey } = await import('../../src/thread/index.js');
+    const turns = 30;
+    const answer = (threadId: string, runId: string) => [
+      { type: 'RUN_STARTED', threadId, runId },
+      { type: 'TEXT_MESSAGE_START', messageId: `m-${runId}`, role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: `m-${runId}`, delta: `AI: Answer to ${runId}.` },
+      { type: 'TEXT_MESSAGE_END', messageId: `m-${runId}` },
+      { type: 'RUN_FINISHED', threadId, runId, outcome: { type: 'success' } },
+    ];
+    const threadId = `thread-long-${Date.now()}`;
+    const key = `oz-agui:thread:${threadId}`;
+    const writer = createThreadStore({ url: '/agui/run', threadId, transport: scriptedTransport(Array.from({ length: turns }, () => answer)).transport, storage: webStorage() });
+    for (let i = 0; i < turns; i++) await writer.send(`Question ${i}`);
+    writer.dispose();
+    expect(sessionStorage.getItem(entryKey(key, turns))).to.contain(`Question ${turns - 1}`);
+    expect(sessionStorage.getItem(key)).not.to.contain('Question 0', 'the head holds no turn');
+
+    let started = 0;
+    const { transport } = scriptedTransport([]);
+    const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 480px" agent="helper" tenant="acme" thread-id=${threadId} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`);
+    const shown = () => [...el.shadowRoot!.querySelectorAll('.turn')];
+    await until(() => shown().length > 0);
+    expect(shown().length).to.be.lessThan(turns, 'the end first');
+    await until(() => shown().length === turns);
+    const users = shown().map((t) => t.querySelector('oz-message')!.shadowRoot!.textContent ?? '');
+    expect(users[0]).to.contain('Question 0');
+    expect(users[turns - 1]).to.contain(`Question ${turns - 1}`);
+    const chunks = el.shadowRoot!.querySelectorAll('.turns');
+    expect(chunks.length).to.be.lessThan(turns / 2, 'turns are boxed in chunks');
+    expect(started).to.equal(0, 'a finished thread is only restored');
+    await expect(el).to.be.accessible();
+    el.remove();
+    await webStorage().remove(key);
+    expect(Object.keys(sessionStorage).filter((k) => k.startsWith(key))).to.deep.equal([]);
+  });
+
   it('keeps the end of a long answer in view while it is shown, until the person scrolls up', async () => {
     const long = 'AI: ' + Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long answer, with **some** words.\n\n- one\n- two\n\n`).join('') + 'The end.';
     const { el } = await chatWith([(t, r) => helperRun(t, r, long)]);
