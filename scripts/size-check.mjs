@@ -16,10 +16,11 @@ import { gzipSync } from 'node:zlib';
 // lazy chunks: everything a plain page loads counts. DOMPurify (back as the markdown sanitizer,
 // ~11 kB) took the bundle to ~95 kB; the bundle build's transforms (build/: marked's
 // unused default instance, Immer's unused methods, shared event schemas, collapsed template
-// whitespace, short private custom properties...) took ~3.7 kB back. Until the rest is cut,
-// this gate stops any further growth.
+// whitespace, short private custom properties...) took ~3.7 kB back; streaming in frames, the
+// idle warm-up and thread storage in parts added ~2 kB (93.6 kB). Until the rest is cut, this
+// gate, ~1.4 kB above it, stops any further growth.
 export const TARGET_BYTES = 90 * 1000;
-export const BUDGET_BYTES = 96 * 1000;
+export const BUDGET_BYTES = 95 * 1000;
 
 /** Builds the bundle into `outDir` and returns the path of its one file. */
 export async function buildBundle(outDir) {
