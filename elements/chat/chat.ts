@@ -170,7 +170,7 @@ export class OzAgentChat extends OzElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated) this.ensureStore();
-    this.cancelWarmUp = warmUpWhenIdle(this.sharedPurifier());
+    this.cancelWarmUp = warmUpWhenIdle(this.renderRoot, this.sharedPurifier());
   }
 
   override disconnectedCallback(): void {

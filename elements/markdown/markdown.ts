@@ -17,6 +17,12 @@ const MIN_CHARS = 300;
 const MEASURED_CHARS = 300;
 /** An update takes at most this many times the characters of the one before (one cheap update proves little). */
 const GROWTH = 2;
+/**
+ * How long a frame that catches up may take, from its start to the next
+ * frame's: the style, layout and paint of what it added and the page's other
+ * work included, which the per-character cost does not see.
+ */
+const FRAME_TARGET_MS = 32;
 
 /** Space- or comma-separated origins from the attribute. */
 export const listConverter = {
@@ -79,6 +85,9 @@ export class OzMarkdown extends LitElement {
   /** Characters the last update that caught up part of a text took. */
   private lastChars = FIRST_CHARS / GROWTH;
   private frameRequested = false;
+  /** When the last frame that caught up started, and how long the one before it took (ms, rAF time). */
+  private frameStart = 0;
+  private frameTook = 0;
   private caughtUp: { promise: Promise<void>; resolve: () => void } | undefined;
 
   /** Whether part of `text` is still to be shown. */
@@ -129,8 +138,9 @@ export class OzMarkdown extends LitElement {
       this.msPerChar = this.msPerChar === 0 ? cost : 0.7 * this.msPerChar + 0.3 * cost;
     }
     if (part !== text) this.nextFrame();
-    else if (this.caughtUp) {
-      this.caughtUp.resolve();
+    else {
+      this.frameStart = this.frameTook = 0;
+      this.caughtUp?.resolve();
       this.caughtUp = undefined;
     }
   }
@@ -139,7 +149,9 @@ export class OzMarkdown extends LitElement {
   private prefixToShow(text: string, from: number): string {
     const budget = Number.isNaN(this.frameBudget) ? FRAME_BUDGET_MS : Math.max(0, this.frameBudget);
     if (budget === Infinity) return text;
-    const affordable = this.msPerChar > 0 ? budget / this.msPerChar : FIRST_CHARS;
+    let affordable = this.msPerChar > 0 ? budget / this.msPerChar : FIRST_CHARS;
+    // The last frame ran long: take less, in proportion.
+    if (this.frameTook > FRAME_TARGET_MS) affordable = Math.min(affordable, (this.lastChars * FRAME_TARGET_MS) / this.frameTook);
     const chars = Math.floor(Math.max(MIN_CHARS, Math.min(affordable, this.lastChars * GROWTH)));
     let end = from + chars;
     if (end >= text.length) return text;
@@ -154,8 +166,10 @@ export class OzMarkdown extends LitElement {
   private nextFrame(): void {
     if (this.frameRequested) return;
     this.frameRequested = true;
-    requestAnimationFrame(() => {
+    requestAnimationFrame((now) => {
       this.frameRequested = false;
+      this.frameTook = this.frameStart ? now - this.frameStart : 0;
+      this.frameStart = now;
       this.requestUpdate();
     });
   }

@@ -1,11 +1,13 @@
 /**
- * The first markdown a page renders pays for compiling marked's rules (large
- * regular expressions, compiled on first use) and for DOMPurify's first walk:
- * tens of milliseconds, which used to land in the first frame of an answer.
- * `warmUpWhenIdle` pays it while the page has nothing else to do, by
- * rendering a sample that uses every kind of block and inline once.
+ * The first markdown a page shows pays for compiling marked's rules (large
+ * regular expressions, compiled on first use), for DOMPurify's first walk,
+ * and for the first style and layout of each kind of block (font fallback
+ * for code, bold and italics, table layout): tens of milliseconds that used
+ * to land in the first frame of an answer. `warmUpWhenIdle` pays them while
+ * the page has nothing else to do: it renders a sample that uses every kind
+ * of block and inline once, in a hidden <oz-markdown> laid out and removed.
  */
-import { MarkdownFragments } from './markdown-fragments.js';
+import type { OzMarkdown } from './markdown.js';
 import type { Purifier } from './purifier.js';
 
 const SAMPLE = [
@@ -13,15 +15,30 @@ const SAMPLE = [
   '- item\n- [x] task\n\n1. one\n2. two\n\n> quote\n\n```ts\nconst a = 1;\n```\n\n    indented\n\n| a | b |\n| :- | -: |\n| 1 | 2 |\n\n***\n\n[ref][r]\n\n[r]: https://example.com/r\n',
 ].join('');
 
-/** Renders the sample once, when the page is idle (or soon, where there is no idle callback). */
-export function warmUpWhenIdle(purifier: Purifier): () => void {
-  const run = () => {
-    new MarkdownFragments({ imageAllowlist: purifier.allowlist, purifier }).update(SAMPLE);
+/**
+ * Renders the sample once in `host` (hidden, then removed), when the page is
+ * idle (or soon, where there is no idle callback). Returns a cancel function.
+ */
+export function warmUpWhenIdle(host: ParentNode, purifier: Purifier): () => void {
+  const run = async () => {
+    const el = document.createElement('oz-markdown') as OzMarkdown;
+    el.setAttribute('aria-hidden', 'true');
+    el.style.cssText = 'position: absolute; visibility: hidden; pointer-events: none; inset-inline-start: 0; inset-block-start: 0; inline-size: 100%';
+    el.purifier = purifier;
+    el.frameBudget = Infinity;
+    el.text = SAMPLE;
+    host.append(el);
+    try {
+      await el.updateComplete;
+      el.getBoundingClientRect(); // style and layout now, in idle time
+    } finally {
+      el.remove();
+    }
   };
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
+    const id = requestIdleCallback(() => void run(), { timeout: 2000 });
     return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(run, 200);
+  const id = setTimeout(() => void run(), 200);
   return () => clearTimeout(id);
 }

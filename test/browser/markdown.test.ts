@@ -202,20 +202,32 @@ describe('warmUpWhenIdle', () => {
   };
   const idle = () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve), { timeout: 3000 }));
 
-  it('renders a sample of every kind of block through the shared sanitizer when the page is idle', async () => {
+  it('renders and lays out a sample of every kind of block, hidden, through the shared sanitizer when the page is idle, then removes it', async () => {
     const purifier = counting();
-    warmUpWhenIdle(purifier);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const seen: Element[] = [];
+    new MutationObserver((records) => records.forEach((r) => seen.push(...([...r.addedNodes] as Element[])))).observe(host, { childList: true });
+    warmUpWhenIdle(host, purifier);
     expect(purifier.calls).to.deep.equal([]);
     await idle();
     const html = purifier.calls.join('');
     for (const tag of ['<h1>', '<h2>', '<ul>', '<ol>', '<blockquote>', '<pre>', '<table>', '<hr>', '<a href=', '<del>']) expect(html).to.contain(tag);
+    expect(seen.map((n) => n.localName)).to.deep.equal(['oz-markdown']);
+    expect(seen[0]!.getAttribute('aria-hidden')).to.equal('true');
+    expect(host.childNodes.length).to.equal(0);
+    host.remove();
   });
 
   it('does nothing once cancelled (a chat removed before the page was idle)', async () => {
     const purifier = counting();
-    warmUpWhenIdle(purifier)();
+    const host = document.createElement('div');
+    document.body.append(host);
+    warmUpWhenIdle(host, purifier)();
     await idle();
     await idle();
     expect(purifier.calls).to.deep.equal([]);
+    expect(host.childNodes.length).to.equal(0);
+    host.remove();
   });
 });
