@@ -6,7 +6,9 @@
  * to land in the first frame of an answer. `warmUpWhenIdle` pays them while
  * the page has nothing else to do: it renders a sample that uses every kind
  * of block and inline once, in a hidden <oz-markdown> laid out and removed.
+ * Cold, that costs over 100 ms, so it goes in steps, one idle callback each.
  */
+import { MarkdownBlocks } from './markdown-blocks.js';
 import type { OzMarkdown } from './markdown.js';
 import type { Purifier } from './purifier.js';
 
@@ -15,30 +17,55 @@ const SAMPLE = [
   '- item\n- [x] task\n\n1. one\n2. two\n\n> quote\n\n```ts\nconst a = 1;\n```\n\n    indented\n\n| a | b |\n| :- | -: |\n| 1 | 2 |\n\n***\n\n[ref][r]\n\n[r]: https://example.com/r\n',
 ].join('');
 
-/**
- * Renders the sample once in `host` (hidden, then removed), when the page is
- * idle (or soon, where there is no idle callback). Returns a cancel function.
- */
-export function warmUpWhenIdle(host: ParentNode, purifier: Purifier): () => void {
-  const run = async () => {
-    const el = document.createElement('oz-markdown') as OzMarkdown;
-    el.setAttribute('aria-hidden', 'true');
-    el.style.cssText = 'position: absolute; visibility: hidden; pointer-events: none; inset-inline-start: 0; inset-block-start: 0; inline-size: 100%';
-    el.purifier = purifier;
-    el.frameBudget = Infinity;
-    el.text = SAMPLE;
-    host.append(el);
-    try {
-      await el.updateComplete;
-      el.getBoundingClientRect(); // style and layout now, in idle time
-    } finally {
-      el.remove();
-    }
-  };
+/** Runs `step` when the page is idle (or soon, where there is no idle callback); returns a cancel function. */
+function whenIdle(step: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(() => void run(), { timeout: 2000 });
+    const id = requestIdleCallback(step, { timeout: 2000 });
     return () => cancelIdleCallback(id);
   }
-  const id = setTimeout(() => void run(), 200);
+  const id = setTimeout(step, 200);
   return () => clearTimeout(id);
+}
+
+/**
+ * Renders the sample once in `host` (hidden, then removed), when the page is
+ * idle, in three idle callbacks so that none is long: marked's first lex,
+ * DOMPurify's first walk, then the element, its style and layout. Returns a
+ * function that cancels what has not run yet.
+ */
+export function warmUpWhenIdle(host: ParentNode, purifier: Purifier): () => void {
+  let html = '';
+  const steps: Array<() => void | Promise<void>> = [
+    () => {
+      const step = new MarkdownBlocks(purifier.allowlist).step(SAMPLE);
+      html = step.added.join('') + step.tail;
+    },
+    () => void purifier.fragment(html),
+    async () => {
+      const el = document.createElement('oz-markdown') as OzMarkdown;
+      el.setAttribute('aria-hidden', 'true');
+      el.style.cssText = 'position: absolute; visibility: hidden; pointer-events: none; inset-inline-start: 0; inset-block-start: 0; inline-size: 100%';
+      el.purifier = purifier;
+      el.frameBudget = Infinity;
+      el.text = SAMPLE;
+      host.append(el);
+      try {
+        await el.updateComplete;
+        el.getBoundingClientRect(); // style and layout now, in idle time
+      } finally {
+        el.remove();
+      }
+    },
+  ];
+  let cancelled = false;
+  let cancel = (): void => undefined;
+  const next = (i: number): void => {
+    if (cancelled || i >= steps.length) return;
+    cancel = whenIdle(() => void Promise.resolve(steps[i]!()).then(() => next(i + 1)));
+  };
+  next(0);
+  return () => {
+    cancelled = true;
+    cancel();
+  };
 }

@@ -210,6 +210,8 @@ describe('warmUpWhenIdle', () => {
     new MutationObserver((records) => records.forEach((r) => seen.push(...([...r.addedNodes] as Element[])))).observe(host, { childList: true });
     warmUpWhenIdle(host, purifier);
     expect(purifier.calls).to.deep.equal([]);
+    // Three steps, one idle callback each: marked, DOMPurify, then the element laid out.
+    for (let i = 0; i < 10 && seen.length === 0; i++) await idle();
     await idle();
     const html = purifier.calls.join('');
     for (const tag of ['<h1>', '<h2>', '<ul>', '<ol>', '<blockquote>', '<pre>', '<table>', '<hr>', '<a href=', '<del>']) expect(html).to.contain(tag);
@@ -219,13 +221,15 @@ describe('warmUpWhenIdle', () => {
     host.remove();
   });
 
-  it('does nothing once cancelled (a chat removed before the page was idle)', async () => {
+  it('does no more once cancelled (a chat removed before the page was idle)', async () => {
     const purifier = counting();
     const host = document.createElement('div');
     document.body.append(host);
-    warmUpWhenIdle(host, purifier)();
+    const cancel = warmUpWhenIdle(host, purifier);
     await idle();
-    await idle();
+    // Cancelled after marked's step: DOMPurify's and the element's never run.
+    cancel();
+    for (let i = 0; i < 4; i++) await idle();
     expect(purifier.calls).to.deep.equal([]);
     expect(host.childNodes.length).to.equal(0);
     host.remove();
