@@ -20,6 +20,7 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { defaultYieldToMain } from '../../src/thread/yield.js';
 
 /** The height a turn is taken to have at least, in px, when deciding how many fill the view (16rem, as the chat's placeholders). */
 export const TURN_HEIGHT = 256;
@@ -60,14 +61,11 @@ export class TurnWindowController implements ReactiveController {
     const size = this.batch;
     this.windowStart = Math.max(0, this.windowStart - size);
     this.host.requestUpdate();
-    // A message task runs once this frame is rendered: the batch's whole cost is known then.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
+    // The store's yield (a message task) runs once this frame is rendered: the batch's whole cost is known then.
+    void defaultYieldToMain().then(() => {
       const took = Math.max(1, performance.now() - start);
       this.batch = Math.min(MAX_BATCH, Math.max(1, Math.floor((size * FRAME_BUDGET_MS) / took)));
-    };
-    channel.port2.postMessage(undefined);
+    });
   }
 
   /** The turns to render now, in order and in chunks, each turn through `one(turn, index)`; call once per render. */
