@@ -142,12 +142,15 @@ describe('edge http: runtime hooks', () => {
 
   test('cancel-job: the waiting turn ends cancelled; unknown interrupts and jobs are 404, bad bodies 400, GET 405', async () => {
     const e = await start();
-    const { route } = await interrupted(e, 'helper', 'c-1', 'Please greet the team');
+    const { route, interrupts } = await interrupted(e, 'helper', 'c-1', 'Please greet the team');
     const audit = (await send(`${e.url}/__edge/audit`)).json().entries as Array<{ action: string; job?: string; details?: { threadId?: string } }>;
     const job = audit.find((a) => a.action === 'run.start' && a.details?.threadId === 'c-1')!.job!;
     assert.equal((await hook(e, 'cancel-job', { job })).status, 200);
     const again = await followRun(route, { threadId: 'c-1', runId: 'c-1-1', messages: user('Please greet the team') }, ana);
     assert.equal(last(again.events).outcome?.type, 'interrupt', 'the run that ended waiting is read again as it was');
+    const answered = await resume(route, 'c-1', 'c-1-2', [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]);
+    // Answering now resumes a turn that was cancelled: it ends cancelled, not with the greeting sent.
+    assert.equal(last(answered.events).outcome?.type, 'cancelled');
     assert.equal((await hook(e, 'cancel-job', { job: 'job-nope' })).status, 404);
     assert.equal((await hook(e, 'change-interrupt', { interruptId: 'ozi1.nope' })).status, 404);
     assert.equal((await hook(e, 'refuse-decision', {})).status, 400);

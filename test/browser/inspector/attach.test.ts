@@ -54,12 +54,21 @@ describe('<oz-inspector> attaching', () => {
     const c = chatEl('c');
     root.append(c);
     await until(() => inspector.recordings.length === 1, 'chat c');
+    await c.send('First');
+    await until(() => finished(inspector), 'the first thread recorded');
     const first = c.store;
+    const old = inspector.recordings[0]!;
     c.setAttribute('thread-id', `t-${crypto.randomUUID()}`);
     await until(() => c.store !== first && inspector.recordings.length === 2, 'the new store to be recorded');
     await c.send('Again');
     const fresh = inspector.recordings.find((r) => r.label.includes(c.threadId!))!;
-    await until(() => fresh.recording.entries().some((e) => e.kind === 'request'), 'the new thread recorded');
+    expect(fresh).not.to.equal(old);
+    await until(() => fresh.recording.entries().some((e) => e.kind === 'event' && e.event.type === 'RUN_FINISHED'), 'the new thread recorded');
+    // The old recording is kept as it was: its run, and only its own request.
+    expect(inspector.recordings).to.include(old);
+    expect(old.recording.entries().some((e) => e.kind === 'event' && e.event.type === 'RUN_FINISHED')).to.equal(true);
+    expect(old.recording.entries().filter((e) => e.kind === 'request').length).to.equal(1);
+    expect(fresh.recording.entries().filter((e) => e.kind === 'request').length).to.equal(1);
     await expect(inspector).to.be.accessible();
   });
 

@@ -82,9 +82,13 @@ describe('<oz-inspector> State tab', () => {
 
   it('an imported recording folds its board events again (no recorder before/after)', async () => {
     const { inspector } = await stateTab();
+    const live = inspector.recording;
     const text = inspector.exportText();
     inspector.importText(text, 'board.ndjson');
     await settled(inspector);
+    // The tab now shows the import, not the live recording it was made from.
+    expect(inspector.recording).to.not.equal(live);
+    expect(shadow<HTMLSelectElement>(inspector, '[part~="toolbar"] select')!.selectedOptions[0]!.textContent).to.contain('board.ndjson');
     const tab = shadow<OzInspectorState>(inspector, 'oz-inspector-state')!;
     await tab.updateComplete;
     const select = shadow<HTMLSelectElement>(tab, '[part~="picker"] select')!;
