@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { createRecordingLog, type RecorderOptions, type Recording } from '../../src/recorder/index.js';
+import { createRecordingLog, importRecording, type RecorderOptions, type Recording } from '../../src/recorder/index.js';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { createReplayStore, type ReplayStore } from '../replay/replay-store.js';
 import { createInspectFeed } from '../feed/feed.js';
@@ -8,7 +8,6 @@ import type { InspectFeed, InspectFeedFactory } from '../runs-list/feed-types.js
 import type { OzInspectorFollowEvent } from '../runs-list/runs-list.js';
 import { OzInspectorImportEvent, OzInspectorToggleEvent, type OzInspectorSelectEvent } from '../shared/events.js';
 import { InspectorBase } from '../shared/inspector-element.js';
-import { parseRecording } from '../../src/transport/index.js';
 import { recordStore, userTextsOf, type InspectableStore, type Source } from './sources.js';
 import { importFile, downloadNdjson } from './files.js';
 import { matches, parseShortcut } from './shortcut.js';
@@ -137,9 +136,7 @@ export class OzInspector extends InspectorBase {
 
   /** Imports an NDJSON recording; throws the parse error (naming the line) and keeps what was shown. */
   importText(text: string, name = `recording-${this.imports + 1}.ndjson`): Recording {
-    const recording = createRecordingLog(this.recorderOptions);
-    const parsed = parseRecording(text);
-    for (const r of parsed) recording.add(r);
+    const recording = importRecording(text, this.recorderOptions);
     this.imports += 1;
     const key = `import:${this.imports}`;
     this.sources = [...this.sources, { key, label: this.t.imported(name), recording }];

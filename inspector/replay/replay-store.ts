@@ -13,7 +13,7 @@
 import { EventType, OZ_RESUME, readOzResume } from '../../src/protocol/index.js';
 import type { ResumeEntry, RunAgentRequest } from '../../src/protocol/index.js';
 import { createReducer, currentRun, initialThreadState, ThreadError, type ThreadState, type ThreadStore } from '../../src/thread/index.js';
-import { createReplayStepper, type RecordedEvent, type ReplayStepper } from '../../src/transport/index.js';
+import { abortableSleep, createReplayStepper, type RecordedEvent, type ReplayStepper } from '../../src/transport/index.js';
 
 export interface ReplayStoreOptions {
   /** The person's words for each turn, in order (from recorded requests). */
@@ -44,19 +44,6 @@ export interface ReplayStore extends ThreadStore {
 }
 
 type Loose = Record<string, unknown>;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
 
 const refused = () => {
   throw new ThreadError('turn_running', 'This chat plays a recording: it sends nothing.');
@@ -155,7 +142,8 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
       store.pause();
       const ctl = new AbortController();
       controller = ctl;
-      o.signal?.addEventListener('abort', () => ctl.abort());
+      const stop = (): void => ctl.abort();
+      o.signal?.addEventListener('abort', stop, { once: true });
       let previous = records[stepper.position - 1]?.t ?? records[0]?.t ?? 0;
       let lastNotify = 0;
       while (!ctl.signal.aborted && stepper.remaining > 0) {
@@ -164,16 +152,17 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
         previous = r.t;
         if (wait > 0) {
           notify();
-          await sleep(wait, ctl.signal);
+          await abortableSleep(wait, ctl.signal);
           if (ctl.signal.aborted) break;
         }
         apply();
         // As fast as possible: let the page render every so often.
         if (++lastNotify % 200 === 0) {
           notify();
-          await sleep(0, ctl.signal);
+          await abortableSleep(0, ctl.signal);
         }
       }
+      o.signal?.removeEventListener('abort', stop);
       if (controller === ctl) controller = undefined;
       notify();
     },

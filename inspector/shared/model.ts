@@ -7,6 +7,8 @@ import { OZ_RESUME, OZ_WAITING, readInterruptMeta, readOzResume } from '../../sr
 import type { AguiEvent, BoardState, Interrupt } from '../../src/protocol/index.js';
 import type { EventEntry, RecorderEntry, Recording, ReconnectEntry, RequestEntry } from '../../src/recorder/index.js';
 import { createReducer, initialThreadState, type ThreadState } from '../../src/thread/index.js';
+import { pointerSegments } from '../../src/thread/board-patch.js';
+import { walk } from '../../src/forms/pointer.js';
 
 type Loose = Record<string, unknown>;
 
@@ -138,17 +140,10 @@ export function boardAt(entries: readonly RecorderEntry[], entry: EventEntry, sh
   };
 }
 
-/** The value at a JSON pointer, or undefined. */
+/** The value at a JSON pointer (own properties only), or undefined. */
 export function atPointer(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  let cur: unknown = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (cur === null || typeof cur !== 'object') return undefined;
-    if (Array.isArray(cur)) cur = key === '-' ? undefined : cur[Number(key)];
-    else cur = (cur as Loose)[key];
-  }
-  return cur;
+  const keys = pointerSegments(pointer);
+  return keys && walk(doc, keys);
 }
 
 /** An interrupt from its request to its answer and outcome. */
