@@ -4,7 +4,7 @@ import type { RecorderEntry } from '../../src/recorder/index.js';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { OzInspectorSelectEvent } from '../shared/events.js';
 import { InspectorElement } from '../shared/inspector-element.js';
-import { facets, filterTypeOf, isListed, listedRows, summaryOf, typeOf } from '../shared/model.js';
+import { facets, isListed, listedRows, summaryOf, typeOf } from '../shared/model.js';
 import { formatAt } from '../shared/strings.js';
 import { tabStyles } from '../shared/styles.js';
 import { styles } from './events-tab.styles.js';
@@ -262,9 +262,6 @@ export class OzInspectorEvents extends InspectorElement {
       </div>`;
   }
 }
-
-/** The entry's filter type, for tests and apps. */
-export { filterTypeOf };
 
 declare global {
   interface HTMLElementTagNameMap {

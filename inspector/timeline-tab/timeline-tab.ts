@@ -1,4 +1,4 @@
-import { css, html, nothing, svg } from 'lit';
+import { css, html, svg } from 'lit';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { spansOf, type Span } from '../shared/model.js';
@@ -73,8 +73,7 @@ export class OzInspectorTimeline extends InspectorElement {
       </svg>
       <ul class="visually-hidden">
         ${spans.map((s) => html`<li>${describe(s)}</li>`)}
-      </ul>
-      ${nothing}`;
+      </ul>`;
   }
 }
 

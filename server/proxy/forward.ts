@@ -43,25 +43,23 @@ export function passThrough(body: ReadableStream<Uint8Array>, onBreak: (err: unk
     {
       async pull(controller) {
         let chunk: ReadableStreamReadResult<Uint8Array>;
-        let broke = false;
         try {
           chunk = await reader.read();
         } catch (err) {
           if (!cancelled) onBreak(err);
-          broke = true;
           chunk = { done: true, value: undefined };
         }
         if (cancelled) return;
         if (chunk.done) {
           controller.close();
-          tap?.end(broke ? 'broke' : 'done');
+          tap?.end();
         } else {
           controller.enqueue(chunk.value);
           tap?.chunk(chunk.value);
         }
       },
       cancel(reason) {
-        if (!cancelled) tap?.end('gone');
+        if (!cancelled) tap?.end();
         cancelled = true;
         return reader.cancel(reason).catch(() => {});
       },
@@ -87,7 +85,7 @@ export function streamResponse(res: Response, secrets: readonly string[], cors: 
     headers.set('Cache-Control', 'no-store');
   }
   if (!res.body) {
-    tap?.end('done');
+    tap?.end();
     return new Response(null, { status: res.status, headers });
   }
   const body = passThrough(res.body, (err) => logger.warn(`oz-agui-proxy: upstream stream broke: ${scrub(String((err as Error)?.message ?? err), secrets)}`), tap);

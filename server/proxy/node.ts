@@ -82,13 +82,13 @@ function pipeNode(body: NodeBody, res: ServerResponse): Promise<void> {
   const tap = body.tap;
   return new Promise((resolve) => {
     let done = false;
-    const finish = (end: boolean, how: 'done' | 'broke' | 'gone') => {
+    const finish = (end: boolean) => {
       if (done) return;
       done = true;
       src.off('data', onData);
       res.off('drain', onDrain);
       if (end && !res.destroyed) res.end();
-      tap?.end(how);
+      tap?.end();
       resolve();
     };
     // The chunks one socket read brings go out in one writev: corked until the
@@ -111,18 +111,18 @@ function pipeNode(body: NodeBody, res: ServerResponse): Promise<void> {
     const broke = (err: unknown) => {
       if (done) return;
       body.onBreak?.(err);
-      finish(true, 'broke');
+      finish(true);
     };
     src.on('data', onData);
     res.on('drain', onDrain);
-    src.once('end', () => finish(true, 'done'));
+    src.once('end', () => finish(true));
     src.once('error', broke);
     src.once('close', () => {
       if (!src.complete) broke(new Error('upstream connection closed'));
     });
     res.once('close', () => {
       if (res.writableFinished) return;
-      finish(false, 'gone');
+      finish(false);
       body.abort();
     });
     src.resume();

@@ -58,7 +58,7 @@ export interface StreamTap {
   /** A chunk the page was given. */
   chunk(bytes: Uint8Array): void;
   /** The stream ended: upstream finished it, it broke, or the page went away. */
-  end(how: 'done' | 'broke' | 'gone'): void;
+  end(): void;
 }
 
 /** The node source of a stream marked by {@link toWebStream}, when nothing has read it yet. */
