@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAguiProxy, type AguiProxyOptions } from './index.js';
 import { nodeBodyOf, type NodeBody } from './upstream.js';
+import { lingerOnClose } from '../lingering-close.js';
 
 /** A Fetch-API handler. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -137,7 +138,11 @@ export async function writeResponse(req: IncomingMessage, res: ServerResponse, r
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  if (!req.complete && response.status >= 400) headers['connection'] = 'close';
+  // A refusal before the body was read: close after the answer, lingering so the client reads it.
+  if (!req.complete && response.status >= 400) {
+    headers['connection'] = 'close';
+    lingerOnClose(req.socket);
+  }
   res.writeHead(response.status, headers);
   if (!response.body) {
     res.end();

@@ -1,6 +1,6 @@
 /** Shared fixtures of the proxy tests: a fake SSE upstream on loopback, and the proxy in front of it. */
 import http from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
 import { createProxyServer, type ProxyServerTimeouts } from '../../server/proxy/node.js';
@@ -77,6 +77,7 @@ export function eventsHandler(n: number, gapMs = 0): FakeHandler {
 
 export interface RunningProxy {
   url: string;
+  server: Server;
   close(): Promise<void>;
   logs: string[];
 }
@@ -90,7 +91,7 @@ export async function startProxy(options: Partial<AguiProxyOptions & ProxyServer
     ...options,
   });
   const { url } = await proxy.listen(0, '127.0.0.1');
-  return { url, close: () => proxy.close(), logs };
+  return { url, server: proxy.server, close: () => proxy.close(), logs };
 }
 
 /** The route's URL on a server. */

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpErrorBody } from '../../../src/protocol/index.js';
+import { lingerOnClose } from '../../lingering-close.js';
 
 /** A refusal with an HTTP status and a stable code, thrown anywhere in the HTTP layer. */
 export class EdgeHttpError extends Error {
@@ -55,7 +56,8 @@ export type EdgeLogger = (message: string, error?: unknown) => void;
  * Answers an error. An EdgeHttpError becomes `{code, message, ...extra}` with its
  * status; anything else is logged and answered as 500 `internal`. When the
  * request body was not read to its end, the connection is closed after the
- * answer (`Connection: close`) so that the rest of the body is never read. When
+ * answer (`Connection: close`, a lingering close so the client reads the answer
+ * before the socket goes) so that the rest of the body is never read. When
  * the answer already started (a stream), the socket is destroyed instead.
  */
 export function writeError(req: IncomingMessage, res: ServerResponse, error: unknown, log: EdgeLogger): void {
@@ -68,6 +70,9 @@ export function writeError(req: IncomingMessage, res: ServerResponse, error: unk
   const status = known?.status ?? 500;
   const body = known ? { ...known.extra, code: known.code, message: known.message } : { code: 'internal', message: 'The edge failed to answer this request.' };
   const headers: Record<string, string> = { ...(known?.headers ?? {}) };
-  if (!req.complete) headers.Connection = 'close';
+  if (!req.complete) {
+    headers.Connection = 'close';
+    lingerOnClose(req.socket);
+  }
   writeJson(res, status, body, headers);
 }
