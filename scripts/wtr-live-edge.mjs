@@ -17,9 +17,9 @@
  *                                    request carrying it is recorded, and takes the next fault
  *                                    of the list (`drop-after=N`, `cut-frame=N`) until it runs out
  *   GET  /__oz-test/trace?id=…       {requests: [{agent, lastEventId, fault, status}], faultsLeft}
- *   POST /__oz-test/decide {person, job, approved, what?, edge?}
+ *   POST /__oz-test/decide {person, job, approved, what?}
  *                                    decides what waits in a job's tree as that person (the console's way):
- *                                    only the waits saying `what` when given; `edge: "clock"` for the clock edge
+ *                                    only the waits saying `what` when given
  *   GET  /__oz-test/console-sign-in?person=…&next=/console/…
  *                                    signs the page in to the first edge's console as that person
  *                                    (the edge's own sign-in with the token added here): 303 to `next`
@@ -159,7 +159,7 @@ export function liveEdgePlugin() {
         return m;
       };
       const main = mount(edge, ENDPOINT, '/__edge/');
-      const clocked = mount(clockEdge, CLOCK_ENDPOINT, '/__edge-clock/');
+      mount(clockEdge, CLOCK_ENDPOINT, '/__edge-clock/');
       const edgeUrl = edge.url;
 
       /** A proxied run: faults pass upstream, a traced request is recorded. */
@@ -209,7 +209,7 @@ export function liveEdgePlugin() {
         }
         if (path === '/__oz-test/decide' && ctx.method === 'POST') {
           const body = await readJson(ctx.req).catch(() => ({}));
-          const runtime = (body.edge === 'clock' ? clocked : main).edge.runtime;
+          const runtime = main.edge.runtime;
           const token = PEOPLE[body.person];
           const signedIn = token ? runtime.signIn(token) : undefined;
           const caller = signedIn ? runtime.authenticate({ session: signedIn.session }) : undefined;

@@ -110,12 +110,6 @@ export async function consoleSignIn(person: string, next = '/console/'): Promise
   return res;
 }
 
-/** Another person decides what waits in a job of the clock edge, as in OZ's console. */
-export async function decideOnClockEdge(person: string, job: string, approved: boolean): Promise<{ decided: number }> {
-  const res = await fetch('/__oz-test/decide', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ person, job, approved, edge: 'clock' }) });
-  return json(res);
-}
-
 export interface LiveChatOptions {
   agent: string;
   /** The proxy to use: `/agui` (default, the real-clock edge) or `/agui-clock` (see `advanceClockEdge`). */
