@@ -13,17 +13,15 @@
  * and keep the socket open, still not reading, for at most `LINGER_MS`. The
  * client reads the answer and stops writing; then the socket is destroyed.
  */
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a half-closed socket waits for the client to read the answer and go. */
 export const LINGER_MS = 2_000;
 
-const lingering = new WeakSet<Socket>();
-
 /** Makes node's close of this socket, after the answer is written, a lingering close. */
 export function lingerOnClose(socket: Socket | null | undefined, ms = LINGER_MS): void {
-  if (!socket || lingering.has(socket)) return;
-  lingering.add(socket);
+  if (!socket) return;
   socket.destroySoon = function lingeringClose(this: Socket) {
     if (this.destroyed) return;
     const timer = setTimeout(() => this.destroy(), ms);
@@ -31,4 +29,10 @@ export function lingerOnClose(socket: Socket | null | undefined, ms = LINGER_MS)
     this.once('close', () => clearTimeout(timer));
     if (this.writable) this.end();
   };
+}
+
+/** For a refusal sent before the request's body was read to its end: `Connection: close`, and the close lingers. */
+export function closeAfterAnswer(res: ServerResponse): void {
+  res.setHeader('Connection', 'close');
+  lingerOnClose(res.socket);
 }

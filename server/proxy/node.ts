@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAguiProxy, type AguiProxyOptions } from './index.js';
 import { nodeBodyOf, type NodeBody } from './upstream.js';
-import { lingerOnClose } from '../lingering-close.js';
+import { closeAfterAnswer } from '../lingering-close.js';
 
 /** A Fetch-API handler. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -132,17 +132,15 @@ function pipeNode(body: NodeBody, res: ServerResponse): Promise<void> {
 
 /** Writes a Fetch Response to node's ServerResponse: headers at once, then each chunk as it comes, with backpressure. */
 export async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  // A refusal before the body was read: close after the answer, lingering so the client reads it.
+  const closing = !req.complete && response.status >= 400;
+  if (closing) closeAfterAnswer(res);
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
+    if (name !== 'set-cookie' && !(closing && name === 'connection')) headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  // A refusal before the body was read: close after the answer, lingering so the client reads it.
-  if (!req.complete && response.status >= 400) {
-    headers['connection'] = 'close';
-    lingerOnClose(req.socket);
-  }
   res.writeHead(response.status, headers);
   if (!response.body) {
     res.end();

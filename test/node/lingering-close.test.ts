@@ -109,6 +109,8 @@ test('edge: a body over the limit gets its 413 the same way', async () => {
   const url = edge.url + agentRoutePath('helper', 'acme');
   const out = await writeUntilAnswered(url, { 'Content-Type': 'application/json', Authorization: 'Bearer ana-token' }, LINGER_MS / 4);
   assert.match(out.answer, /^HTTP\/1\.1 413 /);
+  assert.match(out.answer, /connection: close/i);
   assert.match(out.answer, /"code":"payload_too_large"/);
+  assert.equal(out.halfClosed, true, 'the edge half-closed after the answer');
   assert.equal(out.error, undefined, `the socket was reset while lingering: ${out.error}`);
 });

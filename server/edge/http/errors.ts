@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpErrorBody } from '../../../src/protocol/index.js';
-import { lingerOnClose } from '../../lingering-close.js';
+import { closeAfterAnswer } from '../../lingering-close.js';
 
 /** A refusal with an HTTP status and a stable code, thrown anywhere in the HTTP layer. */
 export class EdgeHttpError extends Error {
@@ -70,9 +70,6 @@ export function writeError(req: IncomingMessage, res: ServerResponse, error: unk
   const status = known?.status ?? 500;
   const body = known ? { ...known.extra, code: known.code, message: known.message } : { code: 'internal', message: 'The edge failed to answer this request.' };
   const headers: Record<string, string> = { ...(known?.headers ?? {}) };
-  if (!req.complete) {
-    headers.Connection = 'close';
-    lingerOnClose(req.socket);
-  }
+  if (!req.complete) closeAfterAnswer(res);
   writeJson(res, status, body, headers);
 }

@@ -12,7 +12,7 @@ import { answerPreflight } from './cors.js';
 import { EdgeHttpError, writeError } from './errors.js';
 import { handleHook } from './hooks.js';
 import { handleTokenExchange } from './token.js';
-import { lingerOnClose } from '../../lingering-close.js';
+import { closeAfterAnswer } from '../../lingering-close.js';
 
 function notAllowed(allow: string): EdgeHttpError {
   return new EdgeHttpError(405, 'method_not_allowed', `Use ${allow}.`, { headers: { Allow: allow } });
@@ -98,10 +98,7 @@ export function createEdgeHandler(ctx: EdgeContext): (req: IncomingMessage, res:
     }
     route(ctx, req, res, url).catch((error: unknown) => {
       if (error instanceof EdgeHttpError && url.pathname.startsWith('/console') && !res.headersSent) {
-        if (!req.complete) {
-          res.setHeader('Connection', 'close');
-          lingerOnClose(req.socket);
-        }
+        if (!req.complete) closeAfterAnswer(res);
         writeConsoleError(res, error);
         return;
       }
