@@ -14,7 +14,9 @@
  *   paint; target under one frame, 16.7 ms), of it the style recalculation
  *   and layout (CDP metrics) and the time in session storage calls (the
  *   saves: the store writes the new turn, its request and the head, not the
- *   thread), the wall time to that frame, and the longest task.
+ *   thread), the wall time to that frame, and the longest task. The first
+ *   append runs code the page has not compiled yet; the median of the next
+ *   {@link WARM_APPENDS} is what a person going on in the thread pays.
  *
  * The thread is built in Node with the real reducer and stored as the store
  * keeps it in session storage (webStorage: a head, the last request and one
@@ -38,6 +40,8 @@ import type { BenchRow } from './types.js';
 
 const TURNS = 500;
 const THREAD = 'thread-bench-restore';
+/** Appends after the first, timed one by one. */
+const WARM_APPENDS = 5;
 
 function answer(t: number): string {
   let md = `Here is what I found about **item ${t}**: the [report](https://example.com/r/${t}) says it is on track, `;
@@ -113,6 +117,8 @@ export default async function restoreBench(): Promise<BenchRow[]> {
     if (trace) await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel', ...extra] });
     if (profile) {
       await cdp.send('Profiler.enable');
+      // 100 µs samples (the default, 1 ms, is too coarse for a 30 ms append).
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
     const restore: Timing = await page.evaluate(
@@ -130,16 +136,18 @@ export default async function restoreBench(): Promise<BenchRow[]> {
         chat.setAttribute('tenant', 'acme');
         chat.setAttribute('thread-id', thread);
         chat.style.height = '700px';
-        // Answers the append below at once (the restored thread sends nothing).
-        const events = [
-          { type: 'RUN_STARTED', threadId: 'thread-bench-restore', runId: 'r-new' },
-          { type: 'TEXT_MESSAGE_START', messageId: 'm-new', role: 'assistant' },
-          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-new', delta: 'AI: One more **answer**, with a [link](https://example.com).' },
-          { type: 'TEXT_MESSAGE_END', messageId: 'm-new' },
-          { type: 'RUN_FINISHED', threadId: 'thread-bench-restore', runId: 'r-new', outcome: { type: 'success' } },
-        ];
+        // Answers each append below at once (the restored thread sends nothing), with ids of its own.
+        let appended = 0;
         (chat as HTMLElement & { transport?: unknown }).transport = async function* () {
-          let id = 100_000;
+          const n = ++appended;
+          const events = [
+            { type: 'RUN_STARTED', threadId: 'thread-bench-restore', runId: `r-new${n}` },
+            { type: 'TEXT_MESSAGE_START', messageId: `m-new${n}`, role: 'assistant' },
+            { type: 'TEXT_MESSAGE_CONTENT', messageId: `m-new${n}`, delta: `AI: One more **answer** (${n}), with a [link](https://example.com).` },
+            { type: 'TEXT_MESSAGE_END', messageId: `m-new${n}` },
+            { type: 'RUN_FINISHED', threadId: 'thread-bench-restore', runId: `r-new${n}`, outcome: { type: 'success' } },
+          ];
+          let id = 100_000 * (n + 1);
           for (const event of events) yield { id: String(++id), event };
         };
 
@@ -171,58 +179,66 @@ export default async function restoreBench(): Promise<BenchRow[]> {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
     // tsx names the functions below (keepNames): give the page the helper it calls.
     await page.evaluate('globalThis.__name = (f) => f');
-    const busyBefore = await busy();
-    if (profile) {
-      await cdp.send('Profiler.start');
-    }
-    const append: Timing = await page.evaluate(async () => {
-      const w = window as unknown as { __longest: number; __since: number };
-      type Chat = HTMLElement & {
-        send(text: string): Promise<void>;
-        store?: { getState(): { turns: unknown[] } };
-      };
-      const chat = document.querySelector('oz-agent-chat') as Chat;
-      const before = chat.store!.getState().turns.length;
-      w.__longest = 0;
-      w.__since = performance.now();
-      // The time the saves spend in session storage calls (the store writes the new turn and the head).
-      const proto = Storage.prototype;
-      const calls = { getItem: proto.getItem, setItem: proto.setItem, removeItem: proto.removeItem };
-      const storage = { ms: 0, writes: 0 };
-      const timed = <F extends (...args: never[]) => unknown>(f: F, write: boolean) =>
-        function (this: Storage, ...args: Parameters<F>) {
-          const start = performance.now();
-          try {
-            return f.apply(this, args);
-          } finally {
-            storage.ms += performance.now() - start;
-            if (write) storage.writes++;
-          }
+    /** One append: the person's message and the short answer, timed from send() to the frame painted with it. */
+    const appendOnce = async (n: number): Promise<Timing & { busy: number; style: number; layout: number }> => {
+      const before = await busy();
+      const timing: Timing = await page.evaluate(async (n) => {
+        type Chat = HTMLElement & {
+          send(text: string): Promise<void>;
+          store?: { getState(): { turns: unknown[] } };
         };
-      proto.getItem = timed(calls.getItem, false) as Storage['getItem'];
-      proto.setItem = timed(calls.setItem, true) as Storage['setItem'];
-      proto.removeItem = timed(calls.removeItem, true) as Storage['removeItem'];
-      const t0 = performance.now();
-      const sent = chat.send('And one more question?');
-      let shown = 0;
-      for (;;) {
-        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-        const turns = chat.shadowRoot!.querySelectorAll('.turn');
-        shown = turns.length;
-        const last = turns[turns.length - 1];
-        const messages = last?.querySelectorAll('oz-message') ?? [];
-        const answerText = messages[messages.length - 1]?.shadowRoot?.querySelector('oz-markdown')?.shadowRoot?.textContent ?? '';
-        if (shown > before && answerText.includes('One more answer')) break;
-        if (performance.now() - t0 > 10_000) break;
-      }
-      const ms = performance.now() - t0;
-      await sent;
-      await new Promise((resolve) => setTimeout(resolve, 200)); // long-task entries arrive late
-      Object.assign(proto, calls);
-      return { ms, longest: w.__longest, turns: shown, storageMs: storage.ms, storageWrites: storage.writes };
-    });
-    const busyAfter = await busy();
-    const appendBusy = busyAfter.task - busyBefore.task;
+        const chat = document.querySelector('oz-agent-chat') as Chat;
+        const before = chat.store!.getState().turns.length;
+        // The time the saves spend in session storage calls (the store writes the new turn and the head).
+        const proto = Storage.prototype;
+        const calls = { getItem: proto.getItem, setItem: proto.setItem, removeItem: proto.removeItem };
+        const storage = { ms: 0, writes: 0 };
+        const timed = <F extends (...args: never[]) => unknown>(f: F, write: boolean) =>
+          function (this: Storage, ...args: Parameters<F>) {
+            const start = performance.now();
+            try {
+              return f.apply(this, args);
+            } finally {
+              storage.ms += performance.now() - start;
+              if (write) storage.writes++;
+            }
+          };
+        proto.getItem = timed(calls.getItem, false) as Storage['getItem'];
+        proto.setItem = timed(calls.setItem, true) as Storage['setItem'];
+        proto.removeItem = timed(calls.removeItem, true) as Storage['removeItem'];
+        const seen = { longest: 0 };
+        const t0 = performance.now();
+        const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.startTime >= t0 && (seen.longest = Math.max(seen.longest, e.duration))));
+        observer.observe({ type: 'longtask' });
+        const sent = chat.send(`And one more question (${n})?`);
+        let shown = 0;
+        for (;;) {
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+          const turns = chat.shadowRoot!.querySelectorAll('.turn');
+          shown = turns.length;
+          const last = turns[turns.length - 1];
+          const messages = last?.querySelectorAll('oz-message') ?? [];
+          const answerText = messages[messages.length - 1]?.shadowRoot?.querySelector('oz-markdown')?.shadowRoot?.textContent ?? '';
+          if (shown > before && answerText.includes(`One more answer (${n})`)) break;
+          if (performance.now() - t0 > 10_000) break;
+        }
+        const ms = performance.now() - t0;
+        await sent;
+        await new Promise((resolve) => setTimeout(resolve, 200)); // long-task entries arrive late
+        observer.disconnect();
+        Object.assign(proto, calls);
+        return { ms, longest: seen.longest, turns: shown, storageMs: storage.ms, storageWrites: storage.writes };
+      }, n);
+      const after = await busy();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+      return { ...timing, busy: after.task - before.task, style: after.style - before.style, layout: after.layout - before.layout };
+    };
+    const append = await appendOnce(1);
+    // Then as a person goes on: the code the append runs is compiled and warm by now.
+    const more: Array<Awaited<ReturnType<typeof appendOnce>>> = [];
+    for (let n = 2; n <= 1 + WARM_APPENDS; n++) more.push(await appendOnce(n));
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const warm = median(more.map((m) => m.busy));
     if (trace) await browser.stopTracing();
     if (profile) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
@@ -232,8 +248,9 @@ export default async function restoreBench(): Promise<BenchRow[]> {
       { name: `restore: ${TURNS}-turn thread, load to its end painted`, value: restore.ms, unit: 'ms', target: '< 200', pass: restore.ms < 200 },
       { name: `restore: all ${TURNS} turns in the transcript`, value: restore.allMs ?? NaN, unit: 'ms' },
       { name: 'restore: longest long task (until all are in)', value: restore.longest, unit: 'ms', target: '<= 50', pass: restore.longest <= 50 },
-      { name: `append: one turn to ${TURNS}, main-thread time`, value: appendBusy, unit: 'ms', target: '< 16.7 (one frame)', pass: appendBusy < 16.7 },
-      { name: 'append: of it, style recalculation / layout', value: busyAfter.style - busyBefore.style, unit: `ms / ${(busyAfter.layout - busyBefore.layout).toFixed(1)} ms` },
+      { name: `append: one turn to ${TURNS}, main-thread time (the first)`, value: append.busy, unit: 'ms', target: '< 16.7 (one frame)', pass: append.busy < 16.7 },
+      { name: 'append: of it, style recalculation / layout', value: append.style, unit: `ms / ${append.layout.toFixed(1)} ms` },
+      { name: `append: the next ${WARM_APPENDS}, main-thread time each (median)`, value: warm, unit: 'ms', target: '< 16.7 (one frame)', pass: warm < 16.7 },
       { name: 'append: send to painted (rendering waits for a frame)', value: append.ms, unit: 'ms' },
       { name: `append: of it, in session storage calls (${append.storageWrites ?? 0} writes: the new turn twice, the request, the head twice)`, value: append.storageMs ?? NaN, unit: 'ms' },
       { name: 'append: longest long task', value: append.longest, unit: 'ms', target: '<= 50', pass: append.longest <= 50 },
