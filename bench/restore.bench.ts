@@ -126,9 +126,9 @@ export default async function restoreBench(): Promise<BenchRow[]> {
         for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         const t0 = performance.now();
-        // Long tasks that started from here on (an entry for the task above may arrive late).
+        // Long tasks that end after t0, the one running now included (its entry arrives late).
         const seen = { longest: 0 };
-        const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.startTime >= t0 && (seen.longest = Math.max(seen.longest, e.duration))));
+        const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.startTime + e.duration > t0 && (seen.longest = Math.max(seen.longest, e.duration))));
         observer.observe({ type: 'longtask', buffered: true });
         const chat = document.createElement('oz-agent-chat');
         chat.setAttribute('endpoint', '');
@@ -176,7 +176,9 @@ export default async function restoreBench(): Promise<BenchRow[]> {
     }
     if (restore.turns < TURNS) throw new Error(`restore bench: ${restore.turns} of ${TURNS} turns shown`);
 
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    /** Lets the page settle: two frames, then 50 ms. */
+    const settle = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+    await settle();
     // tsx names the functions below (keepNames): give the page the helper it calls.
     await page.evaluate('globalThis.__name = (f) => f');
     /** One append: the person's message and the short answer, timed from send() to the frame painted with it. */
@@ -208,8 +210,9 @@ export default async function restoreBench(): Promise<BenchRow[]> {
         proto.removeItem = timed(calls.removeItem, true) as Storage['removeItem'];
         const seen = { longest: 0 };
         const t0 = performance.now();
-        const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.startTime >= t0 && (seen.longest = Math.max(seen.longest, e.duration))));
-        observer.observe({ type: 'longtask' });
+        // Long tasks that end after t0: the one running send() now included, the appends before not.
+        const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => e.startTime + e.duration > t0 && (seen.longest = Math.max(seen.longest, e.duration))));
+        observer.observe({ type: 'longtask', buffered: true });
         const sent = chat.send(`And one more question (${n})?`);
         let shown = 0;
         for (;;) {
@@ -230,15 +233,14 @@ export default async function restoreBench(): Promise<BenchRow[]> {
         return { ms, longest: seen.longest, turns: shown, storageMs: storage.ms, storageWrites: storage.writes };
       }, n);
       const after = await busy();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+      await settle();
       return { ...timing, busy: after.task - before.task, style: after.style - before.style, layout: after.layout - before.layout };
     };
     const append = await appendOnce(1);
     // Then as a person goes on: the code the append runs is compiled and warm by now.
-    const more: Array<Awaited<ReturnType<typeof appendOnce>>> = [];
-    for (let n = 2; n <= 1 + WARM_APPENDS; n++) more.push(await appendOnce(n));
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const warm = median(more.map((m) => m.busy));
+    const warmBusy: number[] = [];
+    for (let n = 2; n <= 1 + WARM_APPENDS; n++) warmBusy.push((await appendOnce(n)).busy);
+    const warm = warmBusy.sort((a, b) => a - b)[Math.floor(WARM_APPENDS / 2)]!;
     if (trace) await browser.stopTracing();
     if (profile) {
       const { profile: cpu } = await cdp.send('Profiler.stop');
