@@ -1,6 +1,7 @@
 /**
  * Library code the bundle carries but never runs, left out: marked's default
- * instance, a helper DOMPurify ships unused, Immer's draft and patch API, and
+ * instance, a helper DOMPurify ships unused and the default allowlists our
+ * configuration replaces, Immer's draft and patch API, and
  * @ag-ui/core's `EventType` written once instead of twice. Each transform
  * checks the shape of the file it changes and leaves any other alone with a
  * warning (the size gate then says so); test/node/bundle-transforms.test.ts
@@ -212,6 +213,50 @@ export function compactEventType(): Plugin {
         return { code: code.slice(0, d.init.start) + value + code.slice(d.init.end), map: null };
       }
       return undefined;
+    },
+  };
+}
+
+/** DOMPurify's default lists of HTML tags and of attributes, by their names in its ES build. */
+export const DEFAULT_PURIFY_LISTS = ['html$1', 'html', 'svg', 'mathMl', 'xml'];
+
+/**
+ * DOMPurify's default allowlists that our sanitizer always replaces: the
+ * HTML tags and every attribute list (HTML, SVG, MathML, XML). They are read
+ * only when a configuration gives no `ALLOWED_TAGS` / `ALLOWED_ATTR` of its
+ * own, or names `USE_PROFILES`; elements/markdown/purifier.ts gives both and
+ * no profile, so they only take room. They become empty lists: a smaller
+ * default allowlist, never a larger one, so a configuration that did rely on
+ * the defaults would keep less, never more. The SVG and MathML tag lists stay
+ * as they are, because DOMPurify's namespace checks read them whatever the
+ * configuration. Any other shape is left alone, with a warning.
+ */
+export function unusedPurifyDefaults(): Plugin {
+  return {
+    name: 'oz-agui:unused-purify-defaults',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return undefined;
+      const lists: Array<{ start: number; end: number }> = [];
+      for (const node of parseAst(code).body) {
+        if (node.type !== 'VariableDeclaration' || node.declarations.length !== 1) continue;
+        const d = node.declarations[0]!;
+        if (d.id.type !== 'Identifier' || !DEFAULT_PURIFY_LISTS.includes(d.id.name)) continue;
+        const init = d.init;
+        const list = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'freeze' && init.arguments.length === 1 ? init.arguments[0] : undefined;
+        if (list?.type !== 'ArrayExpression' || !list.elements.every((e) => e?.type === 'Literal' && typeof e.value === 'string')) continue;
+        lists.push(list);
+      }
+      if (lists.length !== DEFAULT_PURIFY_LISTS.length) {
+        this.warn(`unusedPurifyDefaults: ${lists.length} of DOMPurify's ${DEFAULT_PURIFY_LISTS.length} default lists found as frozen string arrays; they stay`);
+        return undefined;
+      }
+      let out = '';
+      let at = 0;
+      for (const list of lists) {
+        out += `${code.slice(at, list.start)}[]`;
+        at = list.end;
+      }
+      return { code: out + code.slice(at), map: null };
     },
   };
 }
