@@ -18,7 +18,7 @@
  */
 import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import { agUiJsonSchemas } from './build/ag-ui-schemas.js';
-import { compactEventType, lazyMarkedDefault, unusedAsyncGenerator, unusedImmerMethods, unusedPurifyDefaults } from './build/library-trims.js';
+import { compactEventType, lazyMarkedDefault, unusedAsyncGenerator, unusedImmerMethods, unusedMarkedRules, unusedPurifyDefaults } from './build/library-trims.js';
 import { LICENSES_FILE, thirdPartyLicenses } from './build/licenses.js';
 import { cssTemplates, htmlTemplates, shortPrivateProperties } from './build/templates.js';
 
@@ -50,6 +50,6 @@ export default defineConfig(({ mode }) => ({
   resolve: { conditions: ['source', 'module', 'browser', 'production'] },
   // A plain page has no `process`: immer's and lit's dev-mode checks are decided at build time.
   define: mode === 'bundle' ? { 'process.env.NODE_ENV': '"production"' } : {},
-  plugins: mode === 'bundle' ? [agUiJsonSchemas(), cssTemplates(), htmlTemplates(), lazyMarkedDefault(), unusedAsyncGenerator(), unusedPurifyDefaults(), unusedImmerMethods(), compactEventType(), shortPrivateProperties(), thirdPartyLicenses()] : [],
+  plugins: mode === 'bundle' ? [agUiJsonSchemas(), cssTemplates(), htmlTemplates(), lazyMarkedDefault(), unusedMarkedRules(), unusedAsyncGenerator(), unusedPurifyDefaults(), unusedImmerMethods(), compactEventType(), shortPrivateProperties(), thirdPartyLicenses()] : [],
   build: mode === 'bundle' ? bundle : library,
 }));

@@ -260,3 +260,63 @@ export function unusedPurifyDefaults(): Plugin {
     },
   };
 }
+
+/** marked's rule sets for options the bundle never sets: `pedantic` (block and inline) and `breaks`. */
+const UNUSED_MARKED_RULES = ['pedantic', 'breaks'];
+
+/**
+ * marked builds every rule set at load time, the `pedantic` and `breaks` ones
+ * too (regexes composed by calls, so they stay however unused). Our renderer
+ * pins `pedantic: false` and `breaks: false` (markdown-blocks.ts), so the
+ * Lexer only ever reads the `normal` and `gfm` sets. This drops the sets of
+ * the other two and leaves in their place a getter that says so: a build
+ * that ever sets either option fails with that message instead of parsing
+ * differently. Any other shape is left alone, with a warning.
+ */
+export function unusedMarkedRules(): Plugin {
+  return {
+    name: 'oz-agui:unused-marked-rules',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return undefined;
+      const fail = (why: string) => {
+        this.warn(`unusedMarkedRules: ${why}; marked's pedantic and breaks rules stay in the bundle`);
+        return undefined;
+      };
+      const declarators = new Map<string, { start: number; end: number; init: { start: number; end: number } }>();
+      const sets: Array<{ start: number; end: number; name: string; value: string }> = [];
+      for (const node of parseAst(code).body) {
+        if (node.type !== 'VariableDeclaration') continue;
+        for (const d of node.declarations) {
+          if (d.id.type !== 'Identifier' || !d.init) continue;
+          declarators.set(d.id.name, { start: d.start, end: d.end, init: d.init });
+          if (d.init.type !== 'ObjectExpression') continue;
+          const keys = d.init.properties.map((p) => (p.type === 'Property' && p.key.type === 'Identifier' ? p.key.name : ''));
+          if (keys.join() !== 'normal,gfm,pedantic' && keys.join() !== 'normal,gfm,breaks,pedantic') continue;
+          for (const p of d.init.properties) {
+            if (p.type !== 'Property' || p.key.type !== 'Identifier' || !UNUSED_MARKED_RULES.includes(p.key.name)) continue;
+            if (p.value.type !== 'Identifier') return fail(`a ${p.key.name} rule set that is not a plain name`);
+            sets.push({ start: p.start, end: p.end, name: p.key.name, value: p.value.name });
+          }
+        }
+      }
+      if (sets.length !== 3) return fail(`${sets.length} of 3 left-out rule sets found`);
+      const edits: Array<{ start: number; end: number; text: string }> = [];
+      for (const set of sets) {
+        const declared = declarators.get(set.value);
+        if (!declared) return fail(`no declaration of ${set.value}`);
+        const uses = code.match(new RegExp(`(?<![\\w$.])${set.value.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'))?.length ?? 0;
+        if (uses !== 2) return fail(`${set.value} is named ${uses} times, not only where declared and in its rule sets`);
+        edits.push({ start: declared.init.start, end: declared.init.end, text: 'void 0' });
+        edits.push({ start: set.start, end: set.end, text: `get ${set.name}(){throw new Error("oz-agui's bundle leaves out marked's ${set.name} rules: keep the option false")}` });
+      }
+      edits.sort((a, b) => a.start - b.start);
+      let out = '';
+      let at = 0;
+      for (const edit of edits) {
+        out += code.slice(at, edit.start) + edit.text;
+        at = edit.end;
+      }
+      return { code: out + code.slice(at), map: null };
+    },
+  };
+}
