@@ -236,6 +236,8 @@ export default async function restoreBench(): Promise<BenchRow[]> {
       await settle();
       return { ...timing, busy: after.task - before.task, style: after.style - before.style, layout: after.layout - before.layout };
     };
+    // The appends' own profile (the restore's was stopped above).
+    if (profile) await cdp.send('Profiler.start');
     const append = await appendOnce(1);
     // Then as a person goes on: the code the append runs is compiled and warm by now.
     const warmBusy: number[] = [];
