@@ -159,7 +159,7 @@ export default async function restoreBench(): Promise<BenchRow[]> {
           const all = chat.shadowRoot?.querySelectorAll('.turn') ?? [];
           shown = all.length;
           const messages = all[all.length - 1]?.querySelectorAll('oz-message') ?? [];
-          const last = messages[messages.length - 1]?.shadowRoot?.querySelector('oz-markdown')?.shadowRoot?.textContent ?? '';
+          const last = messages[messages.length - 1]?.querySelector('oz-markdown')?.textContent ?? '';
           if (Number.isNaN(ms) && last.includes(`item ${turns - 1}`)) ms = performance.now() - t0;
           if (shown >= turns) break;
         }
@@ -221,7 +221,7 @@ export default async function restoreBench(): Promise<BenchRow[]> {
           shown = turns.length;
           const last = turns[turns.length - 1];
           const messages = last?.querySelectorAll('oz-message') ?? [];
-          const answerText = messages[messages.length - 1]?.shadowRoot?.querySelector('oz-markdown')?.shadowRoot?.textContent ?? '';
+          const answerText = messages[messages.length - 1]?.querySelector('oz-markdown')?.textContent ?? '';
           if (shown > before && answerText.includes(`One more answer (${n})`)) break;
           if (performance.now() - t0 > 10_000) break;
         }

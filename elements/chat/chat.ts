@@ -8,19 +8,19 @@ import { OzInterrupts } from '../interrupts/interrupts.js';
 import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
-import { listConverter } from '../markdown/markdown.js';
+import { listConverter, OzMarkdown } from '../markdown/markdown.js';
 import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
 import { warmUpWhenIdle } from '../markdown/warm-up.js';
 import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
+import { OzMessage } from '../message/message.js';
 import { OzElement } from '../shared/oz-element.js';
+import { OzToolCall } from '../tool-call/tool-call.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { WidthController } from '../shared/width-controller.js';
 import { ChatObserver } from './chat-observer.js';
 import { TurnWindowController } from './turn-window.js';
 import { styles } from './chat.styles.js';
-import { renderTurn, type TranscriptContext } from './transcript.js';
-
-/** Turns rendered at once when a long thread appears (a restore), and older ones added per frame after. */
+import { renderTurn, waitIndex, type TranscriptContext } from './transcript.js';
 
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
@@ -45,6 +45,10 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
  * the answering ones move focus to the interrupts. A caller who is no person
  * is refused a resume (403): the interrupts stay, read-only, with the console's link.
  *
+ * Its messages, their markdown and tool calls render in its own tree (no
+ * shadow root each: see shared/hosted.ts), so their parts are the chat's:
+ * `oz-agent-chat::part(bubble)` styles every bubble.
+ *
  * @summary A complete, accessible chat with an OZ agent.
  *
  * @fires oz-run-started - A run started streaming.
@@ -68,13 +72,18 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
  * @csspart interrupt-forms - The default `<oz-interrupts>` in it.
  * @csspart composer - The composer.
  * @csspart board-panel - The board's side panel or collapsible section.
+ * @csspart message - A message (and `head`, `ai-label`, `bubble`, `tools`: see `<oz-message>`).
+ * @csspart body - A message's rendered markdown.
+ * @csspart details - A tool call's box (and `summary`, `name`, `status`, `arguments`, `result`, `placeholder`: see `<oz-tool-call>`).
  *
  * @cssproperty --oz-chat-height - The chat's height (default 100%, at least 24rem).
  * @cssproperty --oz-chat-board-width - The side panel's width.
  * @cssproperty --oz-chat-background - The chat's background.
  */
 export class OzAgentChat extends OzElement {
-  static override styles = [tokens, base, styles];
+  static override styles = [tokens, base, OzMessage.hostedStyles, OzMarkdown.hostedStyles, OzToolCall.hostedStyles, styles];
+  /** The elements it renders in its own tree, their styles in its sheet above (see shared/hosted.ts). */
+  static readonly hostedTags: ReadonlySet<string> = new Set(['oz-message', 'oz-markdown', 'oz-tool-call']);
 
   /** The proxy's base URL: runs go to `${endpoint}/v1/agui/agents/<agent>?tenant=<tenant>`. */
   @property() endpoint = '';
@@ -110,9 +119,12 @@ export class OzAgentChat extends OzElement {
    * renders once per frame.
    */
   private announcement = '';
-  @query('[role="status"]') private statusEl?: HTMLElement;
+  // Both are always rendered, so found once (cached): the status region comes last in a tree that
+  // holds every message's DOM, and looking it up at each frame walked all of it (25 ms in 500 turns).
+  @query('[role="status"]', true) private statusEl?: HTMLElement;
   @state() private hasHeader = false;
-  @query('.transcript') private transcriptEl?: HTMLElement;
+  @query('.transcript', true) private transcriptEl?: HTMLElement;
+  /** Looked up only when an error action moves focus there. */
   @query('.interrupts') private interruptsEl?: HTMLElement;
 
   private ownStore: ThreadStore | undefined;
@@ -382,8 +394,11 @@ export class OzAgentChat extends OzElement {
     const open = s ? openInterrupts(s) : [];
     const lastRunError = turns[last]?.runs.some((r) => r.error === s?.lastError);
     const store = this.store;
-    // Where the turn waits: the forms for every open interrupt, answered in one resume.
-    const waits = store
+    // Where the turn waits: the forms for every open interrupt, answered in one resume. Only in a
+    // turn that waits or waited: a slot that moves to each new turn makes Chromium walk the whole
+    // transcript's tree for slots again (2 ms per message in 500 turns).
+    const waited = open.length > 0 || listed !== undefined || (last >= 0 && waitIndex(turns[last]!) >= 0);
+    const waits = store && waited
       ? html`<section class="interrupts ${open.length ? 'open' : ''}" part="interrupts" tabindex="-1" aria-labelledby=${open.length ? 'interrupts-title' : nothing}>
           ${open.length ? html`<p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p><p class="hint">${t.interruptsHint}</p>` : nothing}
           <slot name="interrupts"

@@ -1,5 +1,6 @@
 import { LitElement, html, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { hostedStyles, isHosted } from '../shared/hosted.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './markdown.styles.js';
 import { MarkdownFragments } from './markdown-fragments.js';
@@ -42,6 +43,9 @@ export const listConverter = {
  * `rendering` is true meanwhile, and `updateComplete` resolves once the
  * whole text is shown.
  *
+ * Inside `<oz-agent-chat>` it renders in the chat's tree, without a shadow
+ * root of its own, and its parts are the chat's (see shared/hosted.ts).
+ *
  * @summary Safe, streaming markdown.
  *
  * @csspart body - The rendered markdown.
@@ -50,6 +54,8 @@ export const listConverter = {
  */
 export class OzMarkdown extends LitElement {
   static override styles = [tokens, base, styles];
+  /** Its own rules, for a host that renders it in its tree (see hosted.ts). */
+  static readonly hostedStyles = hostedStyles('oz-markdown', [styles]);
 
   /** The markdown source: set the whole text so far on every update. */
   @property() text = '';
@@ -105,6 +111,11 @@ export class OzMarkdown extends LitElement {
     }
     await this.caughtUp.promise;
     return this.getUpdateComplete();
+  }
+
+  /** Its own shadow root, unless a host renders it in its tree (see hosted.ts). */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return isHosted(this) ? this : super.createRenderRoot();
   }
 
   protected override render() {

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { findMessage, type CardView, type MessageView, type ToolCallView } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import type { Purifier } from '../markdown/purifier.js';
+import { hostedStyles } from '../shared/hosted.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './message.styles.js';
@@ -12,6 +13,9 @@ import { styles } from './message.styles.js';
  * agent's as safe markdown with the tenant's AI label as a badge (the text
  * itself keeps it), its tool calls grouped under it, and the turn's card
  * under the answer.
+ *
+ * Inside `<oz-agent-chat>` it renders in the chat's tree, without a shadow
+ * root of its own, and its parts are the chat's (see shared/hosted.ts).
  *
  * @summary A message.
  *
@@ -27,6 +31,8 @@ import { styles } from './message.styles.js';
  */
 export class OzMessage extends OzElement {
   static override styles = [tokens, base, styles];
+  /** Its own rules, for a host that renders it in its tree (see hosted.ts). */
+  static readonly hostedStyles = hostedStyles('oz-message', [styles]);
 
   /** The message (a MessageView of the thread state). */
   @property({ attribute: false }) message?: MessageView;

@@ -1,6 +1,7 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ThreadState } from '../../src/thread/state.js';
+import { isHosted } from './hosted.js';
 import { StoreController, type Subscribable } from './store-controller.js';
 import { resolveStrings, type OzStrings } from './strings.js';
 
@@ -38,6 +39,11 @@ export class OzElement extends LitElement {
   /** The store's state now, when there is a store. */
   protected get storeState(): ThreadState | undefined {
     return this.storeController.state;
+  }
+
+  /** Its own shadow root, unless a host renders it in its tree (see hosted.ts). */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    return isHosted(this) ? this : super.createRenderRoot();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

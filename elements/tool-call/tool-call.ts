@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { findToolCall, type ToolCallStatus, type ToolCallView } from '../../src/thread/state.js';
+import { hostedStyles } from '../shared/hosted.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './tool-call.styles.js';
@@ -69,6 +70,9 @@ function pretty(value: unknown): string {
  * its status (running, waiting for approval, done, denied). Collapsed by
  * default to a summary line; a native `<details>` opens it.
  *
+ * Inside `<oz-agent-chat>` it renders in the chat's tree, without a shadow
+ * root of its own, and its parts are the chat's (see shared/hosted.ts).
+ *
  * @summary A tool call and its result.
  *
  * @csspart details - The `<details>` box.
@@ -99,6 +103,8 @@ function previewOf(args: unknown, argsText: string): string {
 
 export class OzToolCall extends OzElement {
   static override styles = [tokens, base, styles];
+  /** Its own rules, for a host that renders it in its tree (see hosted.ts). */
+  static readonly hostedStyles = hostedStyles('oz-tool-call', [styles]);
 
   /** The call (a ToolCallView of the thread state). */
   @property({ attribute: false }) call?: ToolCallView;

@@ -3,6 +3,8 @@ import '../../elements/define.js';
 import type { OzAgentChat } from '../../elements/chat/chat.js';
 import type { OzSendEvent } from '../../elements/shared/events.js';
 import type { OzComposer } from '../../elements/composer/composer.js';
+import type { OzMessage } from '../../elements/message/message.js';
+import type { OzToolCall } from '../../elements/tool-call/tool-call.js';
 import { helperRun, interruptRun, quotaRun, scriptedTransport, until } from './fixtures.js';
 
 function q<T extends Element = Element>(root: Element | ShadowRoot | null | undefined, sel: string): T | null {
@@ -67,13 +69,13 @@ describe('<oz-agent-chat>', () => {
     const messages = el.shadowRoot!.querySelectorAll('oz-message');
     expect(messages.length).to.equal(3);
     const answer = messages[2]!;
-    await until(() => answer.shadowRoot!.querySelector('oz-markdown')?.shadowRoot?.querySelector('strong'));
-    expect(q(answer.shadowRoot, '[part~="ai-label"]')!.textContent).to.equal('AI');
-    expect(q(answer.shadowRoot, 'oz-markdown')!.shadowRoot!.textContent).to.contain('Hello team');
-    await until(() => q(answer.shadowRoot, 'oz-card'));
-    const tool = q(messages[1]!.shadowRoot, 'oz-tool-call')!;
-    expect(q(tool.shadowRoot, '[part~="status"]')!.textContent).to.equal('Done');
-    expect(q(tool.shadowRoot, '[part~="placeholder"]')!.textContent).to.equal('{{secret:smtp}}');
+    await until(() => answer.querySelector('oz-markdown')?.querySelector('strong'));
+    expect(q(answer, '[part~="ai-label"]')!.textContent).to.equal('AI');
+    expect(q(answer, 'oz-markdown')!.textContent).to.contain('Hello team');
+    await until(() => q(answer, 'oz-card'));
+    const tool = q(messages[1], 'oz-tool-call')!;
+    expect(q(tool, '[part~="status"]')!.textContent).to.equal('Done');
+    expect(q(tool, '[part~="placeholder"]')!.textContent).to.equal('{{secret:smtp}}');
     expect(q(el.shadowRoot, 'oz-steps')).to.not.equal(null);
     const board = q(el.shadowRoot, '.board-side oz-board')!;
     await until(() => board.shadowRoot?.querySelector('[part~="note"]'));
@@ -203,7 +205,7 @@ describe('<oz-agent-chat>', () => {
     const { transport } = scriptedTransport([]);
     const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 480px" agent="helper" tenant="acme" thread-id=${threadId} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`);
     const shown = () => [...el.shadowRoot!.querySelectorAll('.turn')];
-    const asked = () => shown().map((t) => t.querySelector('oz-message')!.shadowRoot!.textContent ?? '');
+    const asked = () => shown().map((t) => t.querySelector('oz-message')!.textContent ?? '');
     await until(() => shown().length > 0);
     expect(shown().length).to.be.lessThan(turns, 'the end first');
     expect(asked().at(-1)).to.contain(`Question ${turns - 1}`, 'the first frame shows the last turn');
@@ -222,6 +224,44 @@ describe('<oz-agent-chat>', () => {
     expect(Object.keys(sessionStorage).filter((k) => k.startsWith(key))).to.deep.equal([]);
   });
 
+  it('renders its messages, their markdown and tool calls in its own tree: their parts are its parts, styled as when alone', async () => {
+    const { el } = await chatWith([(t, r) => helperRun(t, r, 'AI: Hello **team**, see `code`.')]);
+    await type(el, 'Please greet the team');
+    await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelector('oz-markdown code'));
+    const hosted = [...el.shadowRoot!.querySelectorAll<HTMLElement>('oz-message, oz-markdown, oz-tool-call')];
+    expect(hosted.map((e) => e.localName)).to.include.members(['oz-message', 'oz-markdown', 'oz-tool-call']);
+    for (const e of hosted) expect(e.shadowRoot, e.localName).to.equal(null);
+
+    // The same element alone, on the page, has its own shadow root and looks the same.
+    const user = el.shadowRoot!.querySelector('oz-message')!;
+    const alone = await fixture<OzMessage>(html`<oz-message theme="light" .message=${user.message}></oz-message>`);
+    expect(alone.shadowRoot).to.not.equal(null);
+    const looks = (bubble: Element) => {
+      const s = getComputedStyle(bubble);
+      return [s.backgroundColor, s.paddingTop, s.paddingLeft, s.borderTopLeftRadius, s.borderBottomRightRadius, s.whiteSpace, s.fontSize];
+    };
+    const inChat = user.querySelector('[part~="bubble"]')!;
+    expect(looks(inChat)).to.deep.equal(looks(alone.shadowRoot!.querySelector('[part~="bubble"]')!));
+    const code = el.shadowRoot!.querySelector('oz-markdown code')!;
+    expect(getComputedStyle(code).fontFamily).to.match(/mono/i, 'the markdown rules reach the markdown');
+    const tool = el.shadowRoot!.querySelector('oz-tool-call')!;
+    const toolAlone = await fixture<OzToolCall>(html`<oz-tool-call theme="light" .call=${tool.call}></oz-tool-call>`);
+    const badge = (status: Element) => [getComputedStyle(status).color, getComputedStyle(status).borderTopColor, getComputedStyle(status).borderTopLeftRadius];
+    expect(badge(tool.querySelector('[part~="status"]')!)).to.deep.equal(badge(toolAlone.shadowRoot!.querySelector('[part~="status"]')!));
+
+    // Their parts are the chat's: one rule on the page styles every bubble and tool status.
+    const style = document.createElement('style');
+    style.textContent = 'oz-agent-chat::part(bubble) { outline: 3px solid rgb(1, 2, 3); } oz-agent-chat::part(status) { outline: 2px solid rgb(4, 5, 6); }';
+    document.head.append(style);
+    try {
+      expect(getComputedStyle(inChat).outlineColor).to.equal('rgb(1, 2, 3)');
+      expect(getComputedStyle(el.shadowRoot!.querySelector('oz-tool-call [part~="status"]')!).outlineColor).to.equal('rgb(4, 5, 6)');
+    } finally {
+      style.remove();
+    }
+    await expect(el).to.be.accessible();
+  });
+
   it('keeps the end of a long answer in view while it is shown, until the person scrolls up', async () => {
     const long = 'AI: ' + Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of a long answer, with **some** words.\n\n- one\n- two\n\n`).join('') + 'The end.';
     const { el } = await chatWith([(t, r) => helperRun(t, r, long)]);
@@ -230,11 +270,11 @@ describe('<oz-agent-chat>', () => {
     await type(el, 'Write a lot');
     await until(() => el.store?.getState().status === 'idle' && [...el.shadowRoot!.querySelectorAll('oz-message')].length >= 3);
     const last = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
-    const md = last.shadowRoot!.querySelector('oz-markdown')!;
+    const md = last.querySelector('oz-markdown')!;
     await md.updateComplete;
     await until(() => atEnd());
     expect(log.scrollHeight).to.be.greaterThan(log.clientHeight * 3);
-    expect(md.shadowRoot!.textContent).to.contain('The end.');
+    expect(md.textContent).to.contain('The end.');
 
     // The person scrolls up: a smaller chat (fewer lines in view) leaves them where they are.
     log.scrollTop = 100;
