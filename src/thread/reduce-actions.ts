@@ -7,7 +7,7 @@ import type { StoreAction } from './actions.js';
 import { diagnose, newRun, newTurn, type D, type DRun } from './draft.js';
 import { failRun } from './reduce-run.js';
 import { streamEndedView, transportErrorView } from './error-view.js';
-import type { RunView, ThreadState } from './state.js';
+import type { RequestRecord, RunKind, RunView, ThreadState } from './state.js';
 import { isRefusedTurn } from './turn-status.js';
 
 /** A request goes out: the stream's Last-Event-ID belongs to its run, so a new run starts without one. */
@@ -76,7 +76,17 @@ function loadAgain(d: D, a: Extract<StoreAction, { type: 'thread/load-again' }>)
   turn.card = undefined;
   turn.trimmed = undefined;
   beginRequest(d);
-  d.lastRequest = { url: a.url, runId: a.runId, kind: 'follow', body: a.body };
+  d.lastRequest = requestRecord(a, 'follow');
+}
+
+/**
+ * The request as sent, frozen. Its body (the whole history) is built from the
+ * state before this step, so it holds no drafts; a frozen value is one Immer
+ * does not walk looking for them, which it did node by node, the whole
+ * history in a long thread, at every send (~2 ms in 500 turns).
+ */
+function requestRecord(a: Pick<RequestRecord, 'url' | 'runId' | 'body'>, kind: RunKind): RequestRecord {
+  return Object.freeze({ url: a.url, runId: a.runId, kind, body: a.body });
 }
 
 function currentRun(d: D): DRun | undefined {
@@ -91,7 +101,7 @@ export function reduceAction(d: D, a: StoreAction): void {
       beginRequest(d);
       const user = { kind: 'user' as const, id: a.turnId, text: a.text, sentAt: a.at };
       d.turns.push(newTurn(a.turnId, [newRun(a.runId, 'turn', a.at)], user) as Draft<ThreadState['turns'][number]>);
-      d.lastRequest = { url: a.url, runId: a.runId, kind: 'turn', body: a.body };
+      d.lastRequest = requestRecord(a, 'turn');
       return;
     }
     case 'thread/resume': {
@@ -110,7 +120,7 @@ export function reduceAction(d: D, a: StoreAction): void {
       }
       const sent = new Set(a.entries.map((e) => e.interruptId));
       d.openInterruptIds = d.openInterruptIds.filter((id) => !sent.has(id));
-      d.lastRequest = { url: a.url, runId: a.runId, kind: 'resume', body: a.body };
+      d.lastRequest = requestRecord(a, 'resume');
       return;
     }
     case 'thread/again': {

@@ -103,6 +103,10 @@ test('structural sharing: a token changes its message only; other messages, item
   const afterTurn = apply(s, [finished({ type: 'success' })]);
   const next = apply(afterTurn, [{ type: 'thread/send', turnId: 'u2', text: 'again', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, at: 2 }, ...text('m3', 'AI: x')]);
   assert.equal(next.turns[0], afterTurn.turns[0]);
+  // The request record (its body is the whole history) is kept as sent, frozen: Immer skips frozen
+  // values instead of walking them for drafts, which cost a long thread its whole history at every send.
+  assert.ok(Object.isFrozen(next.lastRequest), 'the request record is frozen');
+  assert.equal(next.lastRequest!.body.runId, 'run-2');
 });
 
 test('steps by job id: open, finished, restarted by a resume run; 33 opened records the limit and hides the 33rd', () => {
