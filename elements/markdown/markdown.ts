@@ -54,8 +54,8 @@ export const listConverter = {
  */
 export class OzMarkdown extends LitElement {
   static override styles = [tokens, base, styles];
-  /** Its own rules, for a host that renders it in its tree (see hosted.ts). */
-  static readonly hostedStyles = hostedStyles('oz-markdown', [styles]);
+  /** Its rules for a host that renders it in its tree (see hosted.ts): the tokens too, read again at its own box as alone. */
+  static readonly hostedStyles = hostedStyles('oz-markdown', [tokens, styles]);
 
   /** The markdown source: set the whole text so far on every update. */
   @property() text = '';

@@ -31,8 +31,8 @@ import { styles } from './message.styles.js';
  */
 export class OzMessage extends OzElement {
   static override styles = [tokens, base, styles];
-  /** Its own rules, for a host that renders it in its tree (see hosted.ts). */
-  static readonly hostedStyles = hostedStyles('oz-message', [styles]);
+  /** Its rules for a host that renders it in its tree (see hosted.ts): the tokens too, read again at its own box as alone. */
+  static readonly hostedStyles = hostedStyles('oz-message', [tokens, styles]);
 
   /** The message (a MessageView of the thread state). */
   @property({ attribute: false }) message?: MessageView;

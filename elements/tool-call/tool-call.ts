@@ -103,8 +103,8 @@ function previewOf(args: unknown, argsText: string): string {
 
 export class OzToolCall extends OzElement {
   static override styles = [tokens, base, styles];
-  /** Its own rules, for a host that renders it in its tree (see hosted.ts). */
-  static readonly hostedStyles = hostedStyles('oz-tool-call', [styles]);
+  /** Its rules for a host that renders it in its tree (see hosted.ts): the tokens too, read again at its own box as alone. */
+  static readonly hostedStyles = hostedStyles('oz-tool-call', [tokens, styles]);
 
   /** The call (a ToolCallView of the thread state). */
   @property({ attribute: false }) call?: ToolCallView;

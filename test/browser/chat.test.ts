@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
-import type { OzAgentChat } from '../../elements/chat/chat.js';
+import { OzAgentChat as OzAgentChatClass, type OzAgentChat } from '../../elements/chat/chat.js';
 import type { OzSendEvent } from '../../elements/shared/events.js';
 import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzMessage } from '../../elements/message/message.js';
@@ -249,16 +249,31 @@ describe('<oz-agent-chat>', () => {
     const badge = (status: Element) => [getComputedStyle(status).color, getComputedStyle(status).borderTopColor, getComputedStyle(status).borderTopLeftRadius];
     expect(badge(tool.querySelector('[part~="status"]')!)).to.deep.equal(badge(toolAlone.shadowRoot!.querySelector('[part~="status"]')!));
 
-    // Their parts are the chat's: one rule on the page styles every bubble and tool status.
+    // Their parts are the chat's: one rule on the page styles every bubble and tool status; tokens
+    // set on a part reach what is inside it, as they reach each element alone.
     const style = document.createElement('style');
-    style.textContent = 'oz-agent-chat::part(bubble) { outline: 3px solid rgb(1, 2, 3); } oz-agent-chat::part(status) { outline: 2px solid rgb(4, 5, 6); }';
+    style.textContent = [
+      'oz-agent-chat::part(bubble) { outline: 3px solid rgb(1, 2, 3); }',
+      'oz-agent-chat::part(status) { outline: 2px solid rgb(4, 5, 6); }',
+      'oz-agent-chat::part(turn) { --oz-color-accent: rgb(200, 0, 0); --oz-font-size: 20px; }',
+    ].join('\n');
     document.head.append(style);
     try {
       expect(getComputedStyle(inChat).outlineColor).to.equal('rgb(1, 2, 3)');
-      expect(getComputedStyle(el.shadowRoot!.querySelector('oz-tool-call [part~="status"]')!).outlineColor).to.equal('rgb(4, 5, 6)');
+      expect(getComputedStyle(tool.querySelector('[part~="status"]')!).outlineColor).to.equal('rgb(4, 5, 6)');
+      const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+      expect(getComputedStyle(answer.querySelector('[part~="ai-label"]')!).color).to.equal('rgb(200, 0, 0)');
+      expect(getComputedStyle(code.closest('oz-markdown')!).fontSize).to.equal('20px');
     } finally {
       style.remove();
     }
+    // `hidden` hides a hosted element, as it does one alone.
+    user.hidden = true;
+    expect(getComputedStyle(user).display).to.equal('none');
+    user.hidden = false;
+    // One keyframes namespace now: no two sheets of the chat may name the same animation.
+    const names = OzAgentChatClass.elementStyles.flatMap((sheet) => [...('cssText' in sheet ? sheet.cssText : '').matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]));
+    expect(new Set(names).size).to.equal(names.length, names.join(' '));
     await expect(el).to.be.accessible();
   });
 

@@ -30,6 +30,18 @@ describe('scopeCss', () => {
     assert.equal(scopeCss('oz-x', "summary::before { content: '}{'; } .a { x: 1 }"), "oz-x summary::before{content: '}{';}oz-x .a{x: 1}");
   });
 
+  it('splits lists only outside attribute values and strings', () => {
+    assert.equal(scopeCss('oz-x', "[title='a,b'], a[href=\"x,y\"] { x: 1 }"), "oz-x [title='a,b'],oz-x a[href=\"x,y\"]{x: 1}");
+  });
+
+  it('refuses what has no light-DOM meaning or would pass unscoped', () => {
+    assert.throws(() => scopeCss('oz-x', ':host-context(.dark) { x: 1 }'), /needs a shadow root/);
+    assert.throws(() => scopeCss('oz-x', '::slotted(p) { x: 1 }'), /needs a shadow root/);
+    assert.throws(() => scopeCss('oz-x', '@starting-style { .a { x: 1 } }'), /@starting-style is not scoped/);
+    assert.throws(() => scopeCss('oz-x', '@scope (.a) { .b { x: 1 } }'), /@scope is not scoped/);
+    assert.equal(scopeCss('oz-x', '@property --p { syntax: "*"; inherits: false }'), '@property --p{ syntax: "*"; inherits: false }');
+  });
+
   it('refuses CSS it cannot read whole', () => {
     assert.throws(() => scopeCss('oz-x', '.a { x: 1'), /unclosed block/);
     assert.throws(() => scopeCss('oz-x', '.a { x: 1 } stray'), /text after the last rule/);
