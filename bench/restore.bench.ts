@@ -38,6 +38,9 @@ import { createReducer, createSnapshotEncoder, DEFAULT_MAX_SNAPSHOT_CHARS, initi
 import { benchPage, startBenchSite } from './browser-page.js';
 import type { BenchRow } from './types.js';
 
+/** The page's helper (defined below): the turns the transcript shows, and the last one. */
+type ShownTurns = (chat: Element) => { count: number; last: Element | undefined };
+
 const TURNS = 500;
 const THREAD = 'thread-bench-restore';
 /** Appends after the first, timed one by one. */
@@ -109,6 +112,13 @@ export default async function restoreBench(): Promise<BenchRow[]> {
     };
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => customElements.get('oz-agent-chat') !== undefined);
+    // The turns shown and the last one, read from the transcript's chunks: every message's DOM is in
+    // the chat's own tree, so a querySelectorAll('.turn') per frame would walk all of it (~1.4 ms in
+    // 500 turns) and bill the bench's looking to the chat.
+    await page.evaluate(`globalThis.__ozShownTurns = (chat) => {
+      const chunks = [...(chat.shadowRoot?.querySelector('.transcript')?.children ?? [])].filter((c) => c.classList.contains('turns'));
+      return { count: chunks.reduce((n, c) => n + c.childElementCount, 0), last: chunks.at(-1)?.lastElementChild ?? undefined };
+    }`);
     const profile = process.env.OZ_BENCH_PROFILE;
     // OZ_BENCH_TRACE=/tmp/t.json: a Chromium trace of the restore and the append (style, layout, paint per task).
     const trace = process.env.OZ_BENCH_TRACE;
@@ -156,9 +166,9 @@ export default async function restoreBench(): Promise<BenchRow[]> {
         let ms = NaN;
         while (performance.now() - t0 < 30_000) {
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-          const all = chat.shadowRoot?.querySelectorAll('.turn') ?? [];
-          shown = all.length;
-          const messages = all[all.length - 1]?.querySelectorAll('oz-message') ?? [];
+          const seen = (globalThis as unknown as { __ozShownTurns: ShownTurns }).__ozShownTurns(chat);
+          shown = seen.count;
+          const messages = seen.last?.querySelectorAll('oz-message') ?? [];
           const last = messages[messages.length - 1]?.querySelector('oz-markdown')?.textContent ?? '';
           if (Number.isNaN(ms) && last.includes(`item ${turns - 1}`)) ms = performance.now() - t0;
           if (shown >= turns) break;
@@ -217,10 +227,9 @@ export default async function restoreBench(): Promise<BenchRow[]> {
         let shown = 0;
         for (;;) {
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-          const turns = chat.shadowRoot!.querySelectorAll('.turn');
-          shown = turns.length;
-          const last = turns[turns.length - 1];
-          const messages = last?.querySelectorAll('oz-message') ?? [];
+          const seen = (globalThis as unknown as { __ozShownTurns: ShownTurns }).__ozShownTurns(chat);
+          shown = seen.count;
+          const messages = seen.last?.querySelectorAll('oz-message') ?? [];
           const answerText = messages[messages.length - 1]?.querySelector('oz-markdown')?.textContent ?? '';
           if (shown > before && answerText.includes(`One more answer (${n})`)) break;
           if (performance.now() - t0 > 10_000) break;
