@@ -56,22 +56,32 @@ export function checkJsonContentType(request: Request): void {
   }
 }
 
+/** What one route allows a listed cross-origin page: its one method, the headers it may send, and the refusal's words. */
+export interface PreflightRoute {
+  method: 'GET' | 'POST';
+  headers: string;
+  refusal: string;
+}
+
+/** The run route's preflight: POST with Content-Type and Last-Event-ID. */
+export const RUN_ROUTE: PreflightRoute = { method: 'POST', headers: ALLOWED_REQUEST_HEADERS, refusal: 'This page’s origin may not use the proxy.' };
+
 /** Answers an OPTIONS request: a CORS preflight from a listed origin, or the methods the route takes. */
-export function preflight(request: Request, policy: OriginPolicy): Response {
+export function preflight(request: Request, policy: OriginPolicy, route: PreflightRoute = RUN_ROUTE): Response {
   const origin = request.headers.get('Origin');
   const method = request.headers.get('Access-Control-Request-Method');
   if (origin === null || method === null) {
-    return new Response(null, { status: 204, headers: { Allow: 'POST, OPTIONS' } });
+    return new Response(null, { status: 204, headers: { Allow: `${route.method}, OPTIONS` } });
   }
-  if (!policy.allowOrigins.has(origin) || method.toUpperCase() !== 'POST') {
-    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the proxy.');
+  if (!policy.allowOrigins.has(origin) || method.toUpperCase() !== route.method) {
+    throw new ProxyError(403, 'permission_denied', route.refusal);
   }
   return new Response(null, {
     status: 204,
     headers: {
       ...corsHeaders(origin, policy),
-      'Access-Control-Allow-Methods': 'POST',
-      'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
+      'Access-Control-Allow-Methods': route.method,
+      'Access-Control-Allow-Headers': route.headers,
       'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,
     },
   });

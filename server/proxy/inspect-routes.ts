@@ -9,7 +9,7 @@
  * before anything is read. Nothing of the inspector's request (its cookie,
  * its Authorization) is recorded or echoed.
  */
-import { checkOrigin, corsHeaders, type OriginPolicy } from './cors.js';
+import { checkOrigin, corsHeaders, preflight, type OriginPolicy, type PreflightRoute } from './cors.js';
 import { ProxyError } from './errors.js';
 import type { ProxyLogger } from './forward.js';
 import { followStream } from './inspect-follow.js';
@@ -18,8 +18,8 @@ import { createInspectFeed, type InspectFeed, type InspectOptions, type InspectR
 /** The path segment of the feed under the proxy's base path. */
 export const INSPECT_SEGMENT = '/__inspect';
 
-/** Request headers an allowed cross-origin inspector may send. */
-const INSPECT_REQUEST_HEADERS = 'Authorization, Last-Event-ID';
+/** What an allowed cross-origin inspector may do: GET, with Authorization and Last-Event-ID. */
+const INSPECT_ROUTE: PreflightRoute = { method: 'GET', headers: 'Authorization, Last-Event-ID', refusal: 'This page’s origin may not use the inspection feed.' };
 
 /** The feed and its routes. */
 export interface InspectRoutes {
@@ -34,24 +34,6 @@ export interface InspectContext {
   policy: OriginPolicy;
   now: () => number;
   logger: ProxyLogger;
-}
-
-function preflight(request: Request, policy: OriginPolicy): Response {
-  const origin = request.headers.get('Origin');
-  const method = request.headers.get('Access-Control-Request-Method');
-  if (origin === null || method === null) return new Response(null, { status: 204, headers: { Allow: 'GET, OPTIONS' } });
-  if (!policy.allowOrigins.has(origin) || method.toUpperCase() !== 'GET') {
-    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the inspection feed.');
-  }
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...corsHeaders(origin, policy),
-      'Access-Control-Allow-Methods': 'GET',
-      'Access-Control-Allow-Headers': INSPECT_REQUEST_HEADERS,
-      'Access-Control-Max-Age': '600',
-    },
-  });
 }
 
 function cursorOf(request: Request, url: URL): number {
@@ -93,7 +75,7 @@ export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext
   const handle = async (request: Request, url: URL, cors: Record<string, string>): Promise<Response | undefined> => {
     const path = url.pathname;
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
-    if (request.method === 'OPTIONS') return preflight(request, ctx.policy);
+    if (request.method === 'OPTIONS') return preflight(request, ctx.policy, INSPECT_ROUTE);
     if (request.method !== 'GET') throw new ProxyError(405, 'invalid_argument', 'The inspection feed is read with GET.', { Allow: 'GET, OPTIONS' });
     Object.assign(cors, corsHeaders(checkOrigin(request, ctx.policy), ctx.policy));
     await authorize(request);
