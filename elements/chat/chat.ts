@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
 import { isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
+import { warmUpStore } from '../../src/thread/warm-up.js';
 import type { InterruptsStore } from '../interrupts/interrupts.js';
 import { OzInterrupts } from '../interrupts/interrupts.js';
 import { listError } from '../interrupts/resume-error.js';
@@ -182,7 +183,8 @@ export class OzAgentChat extends OzElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated) this.ensureStore();
-    this.cancelWarmUp = warmUpWhenIdle(this.renderRoot, this.sharedPurifier());
+    // Then the store's code, which a person's first message would otherwise compile in its frame.
+    this.cancelWarmUp = warmUpWhenIdle(this.renderRoot, this.sharedPurifier(), [() => warmUpStore().then(() => undefined, () => undefined)]);
   }
 
   override disconnectedCallback(): void {

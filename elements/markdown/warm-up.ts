@@ -30,10 +30,11 @@ function whenIdle(step: () => void): () => void {
 /**
  * Renders the sample once in `host` (hidden, then removed), when the page is
  * idle, in three idle callbacks so that none is long: marked's first lex,
- * DOMPurify's first walk, then the element, its style and layout. Returns a
- * function that cancels what has not run yet.
+ * DOMPurify's first walk, then the element, its style and layout; then the
+ * host's own steps (`after`), one idle callback each. Returns a function that
+ * cancels what has not run yet.
  */
-export function warmUpWhenIdle(host: ParentNode, purifier: Purifier): () => void {
+export function warmUpWhenIdle(host: ParentNode, purifier: Purifier, after: ReadonlyArray<() => void | Promise<void>> = []): () => void {
   let html = '';
   const steps: Array<() => void | Promise<void>> = [
     () => {
@@ -56,6 +57,7 @@ export function warmUpWhenIdle(host: ParentNode, purifier: Purifier): () => void
         el.remove();
       }
     },
+    ...after,
   ];
   let cancelled = false;
   let cancel = (): void => undefined;

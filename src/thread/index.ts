@@ -16,3 +16,4 @@ export { applyBoardPatch, FORBIDDEN_SEGMENTS, type BoardPatchResult } from './bo
 export { supersededById } from './reduce-board.js';
 export { runErrorView, transportErrorView } from './error-view.js';
 export { acceptedTurns, isRefusedTurn, retryMode, REFUSED_TURN_CODES } from './turn-status.js';
+export { warmUpStore } from './warm-up.js';
