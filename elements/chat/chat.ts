@@ -430,7 +430,7 @@ export class OzAgentChat extends OzElement {
         <div class="conversation">
           <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.onScroll}>
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
-            ${ctx ? this.turnWindow.render(turns, renderOne) : nothing}
+            ${ctx ? this.turnWindow.render(turns, renderOne, [t, ctx.renderers, this.imageAllowlist]) : nothing}
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>

@@ -19,6 +19,7 @@
  * appended, leaves the other chunks' DOM alone.
  */
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { defaultYieldToMain } from '../../src/thread/yield.js';
 
@@ -68,8 +69,14 @@ export class TurnWindowController implements ReactiveController {
     });
   }
 
-  /** The turns to render now, in order and in chunks, each turn through `one(turn, index)`; call once per render. */
-  render<T>(turns: readonly T[], one: (turn: T, i: number) => unknown): unknown {
+  /**
+   * The turns to render now, in order and in chunks, each turn through
+   * `one(turn, index)`; call once per render. `deps` is what `one` reads
+   * besides its turn, for every turn but the last: a chunk whose turns and
+   * deps are the same as last time, and which does not hold the last turn, is
+   * not rendered again (in a long thread, that is every chunk but one).
+   */
+  render<T>(turns: readonly T[], one: (turn: T, i: number) => unknown, deps: readonly unknown[] = []): unknown {
     const count = turns.length;
     if (this.windowStart > count || this.recentFrom > count) this.windowStart = this.recentFrom = 0;
     if (this.rendered === 0 && count > CHUNK_TURNS) {
@@ -90,7 +97,11 @@ export class TurnWindowController implements ReactiveController {
     return repeat(
       chunks,
       (c) => c.key,
-      (c) => html`<div class="turns">${repeat(turns.slice(c.start, c.end), (_, j) => c.start + j, (turn, j) => one(turn, c.start + j))}</div>`,
+      (c) => {
+        const chunk = turns.slice(c.start, c.end);
+        // The chunk with the last turn always renders (its deps are more: see the chat's renderOne).
+        return guard([...chunk, c.end === count ? {} : c.end, ...deps], () => html`<div class="turns">${repeat(chunk, (_, j) => c.start + j, (turn, j) => one(turn, c.start + j))}</div>`);
+      },
     );
   }
 }
