@@ -19,6 +19,7 @@ import { OzToolCall } from '../tool-call/tool-call.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { WidthController } from '../shared/width-controller.js';
 import { ChatObserver } from './chat-observer.js';
+import { FollowEndController } from './follow-end.js';
 import { TurnWindowController } from './turn-window.js';
 import { styles } from './chat.styles.js';
 import { renderTurn, waitIndex, type TranscriptContext } from './transcript.js';
@@ -133,8 +134,6 @@ export class OzAgentChat extends OzElement {
   private ownOptions: ThreadStoreOptions | undefined;
   private observer = new ChatObserver();
   private expectRestore = false;
-  private stickToBottom = true;
-  private lastAutoTop = 0;
   private registry: CardRendererRegistry = new CardRendererRegistry();
   private registryFrom: unknown;
   private forms?: { of: ThreadStore; store: InterruptsStore };
@@ -142,8 +141,7 @@ export class OzAgentChat extends OzElement {
   private purifier?: Purifier;
   private readonly turnWindow = new TurnWindowController(this);
   private cancelWarmUp: (() => void) | undefined;
-  private readonly resizes = new ResizeObserver(() => this.followEnd());
-  private readonly watched = new Set<Element>();
+  private readonly follow = new FollowEndController(this, () => this.transcriptEl);
 
   constructor() {
     super();
@@ -163,7 +161,7 @@ export class OzAgentChat extends OzElement {
     const store = this.store;
     if (!store) return;
     this.expectRestore = false;
-    this.stickToBottom = true;
+    this.follow.stickToEnd();
     await store.send(text);
   }
 
@@ -321,50 +319,8 @@ export class OzAgentChat extends OzElement {
     return this.forms.store;
   }
 
-  private onScroll(): void {
-    const el = this.transcriptEl;
-    if (!el) return;
-    // Growing content never unsticks: only the person scrolling up does.
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 48) this.stickToBottom = true;
-    else if (el.scrollTop < this.lastAutoTop - 4) this.stickToBottom = false;
-    this.lastAutoTop = el.scrollTop;
-  }
-
   protected override firstUpdated(): void {
     if (this.statusEl) this.statusEl.textContent = this.announcement;
-  }
-
-  protected override updated(): void {
-    // Whatever the transcript holds may grow (an answer shown over several frames, older turns
-    // added above, an error below) and the transcript itself may shrink: a ResizeObserver hears
-    // each, after layout and before paint, so following the end costs no layout of its own.
-    const el = this.transcriptEl;
-    if (!el) return;
-    this.watch(el);
-    for (const child of el.children) this.watch(child);
-    for (const box of this.watched) if (box !== el && box.parentElement !== el) this.unwatch(box);
-  }
-
-  private watch(box: Element): void {
-    if (this.watched.has(box)) return;
-    this.watched.add(box);
-    this.resizes.observe(box);
-  }
-
-  private unwatch(box: Element): void {
-    this.watched.delete(box);
-    this.resizes.unobserve(box);
-  }
-
-  /** Keeps the end of the transcript in view while the person has not scrolled up. */
-  private followEnd(): void {
-    const el = this.transcriptEl;
-    if (!el) return;
-    // The person may have scrolled since the last time (their scroll event can come after this).
-    this.onScroll();
-    if (!this.stickToBottom) return;
-    el.scrollTop = el.scrollHeight;
-    this.lastAutoTop = el.scrollTop;
   }
 
   private disabledReason(s: ThreadState | undefined): string {
@@ -428,7 +384,7 @@ export class OzAgentChat extends OzElement {
       </div>
       <div class="main">
         <div class="conversation">
-          <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.onScroll}>
+          <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.follow.onScroll}>
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
             ${ctx ? this.turnWindow.render(turns, renderOne, [t, ctx.renderers, this.imageAllowlist]) : nothing}
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
