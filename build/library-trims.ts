@@ -9,6 +9,24 @@
  */
 import { parseAst, type Plugin } from 'vite';
 
+/** A part of a module's source, and what stands in its place (nothing by default). */
+interface Edit {
+  start: number;
+  end: number;
+  text?: string;
+}
+
+/** `code` with each of `edits` (in source order, none overlapping) replaced by its text. */
+function spliced(code: string, edits: readonly Edit[]): string {
+  let out = '';
+  let at = 0;
+  for (const edit of edits) {
+    out += code.slice(at, edit.start) + (edit.text ?? '');
+    at = edit.end;
+  }
+  return out + code.slice(at);
+}
+
 /**
  * marked's entry ends with its default instance: `new Marked()`, the
  * `marked()` function with its statics (`marked.use`, `marked.options`...)
@@ -101,13 +119,7 @@ export function unusedAsyncGenerator(): Plugin {
         this.warn(`unusedAsyncGenerator: DOMPurify names ${name} elsewhere; it stays in the bundle`);
         return undefined;
       }
-      let out = '';
-      let at = 0;
-      for (const node of drop) {
-        out += code.slice(at, node.start);
-        at = node.end;
-      }
-      return { code: out + code.slice(at), map: null };
+      return { code: spliced(code, drop), map: null };
     },
   };
 }
@@ -165,13 +177,7 @@ export function unusedImmerMethods(): Plugin {
       const kept = exportList.specifiers.filter((spec) => !(spec.local.type === 'Identifier' && boundNames.includes(spec.local.name)));
       drop.push(exportList);
       drop.sort((a, b) => a.start - b.start);
-      let out = '';
-      let at = 0;
-      for (const node of drop) {
-        out += code.slice(at, node.start);
-        at = node.end;
-      }
-      return { code: `${out}${code.slice(at)}\nexport { ${kept.map((spec) => code.slice(spec.start, spec.end)).join(', ')} };\n`, map: null };
+      return { code: `${spliced(code, drop)}\nexport { ${kept.map((spec) => code.slice(spec.start, spec.end)).join(', ')} };\n`, map: null };
     },
     renderChunk(code) {
       const named = UNUSED_IMMER_METHODS.filter((name) => new RegExp(`\\b${name}\\b`).test(code));
@@ -236,7 +242,7 @@ export function unusedPurifyDefaults(): Plugin {
     name: 'oz-agui:unused-purify-defaults',
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return undefined;
-      const lists: Array<{ start: number; end: number }> = [];
+      const lists: Edit[] = [];
       for (const node of parseAst(code).body) {
         if (node.type !== 'VariableDeclaration' || node.declarations.length !== 1) continue;
         const d = node.declarations[0]!;
@@ -244,19 +250,13 @@ export function unusedPurifyDefaults(): Plugin {
         const init = d.init;
         const list = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'freeze' && init.arguments.length === 1 ? init.arguments[0] : undefined;
         if (list?.type !== 'ArrayExpression' || !list.elements.every((e) => e?.type === 'Literal' && typeof e.value === 'string')) continue;
-        lists.push(list);
+        lists.push({ start: list.start, end: list.end, text: '[]' });
       }
       if (lists.length !== DEFAULT_PURIFY_LISTS.length) {
         this.warn(`unusedPurifyDefaults: ${lists.length} of DOMPurify's ${DEFAULT_PURIFY_LISTS.length} default lists found as frozen string arrays; they stay`);
         return undefined;
       }
-      let out = '';
-      let at = 0;
-      for (const list of lists) {
-        out += `${code.slice(at, list.start)}[]`;
-        at = list.end;
-      }
-      return { code: out + code.slice(at), map: null };
+      return { code: spliced(code, lists), map: null };
     },
   };
 }
@@ -300,7 +300,7 @@ export function unusedMarkedRules(): Plugin {
         }
       }
       if (sets.length !== 3) return fail(`${sets.length} of 3 left-out rule sets found`);
-      const edits: Array<{ start: number; end: number; text: string }> = [];
+      const edits: Edit[] = [];
       for (const set of sets) {
         const declared = declarators.get(set.value);
         if (!declared) return fail(`no declaration of ${set.value}`);
@@ -310,13 +310,7 @@ export function unusedMarkedRules(): Plugin {
         edits.push({ start: set.start, end: set.end, text: `get ${set.name}(){throw new Error("oz-agui's bundle leaves out marked's ${set.name} rules: keep the option false")}` });
       }
       edits.sort((a, b) => a.start - b.start);
-      let out = '';
-      let at = 0;
-      for (const edit of edits) {
-        out += code.slice(at, edit.start) + edit.text;
-        at = edit.end;
-      }
-      return { code: out + code.slice(at), map: null };
+      return { code: spliced(code, edits), map: null };
     },
   };
 }

@@ -28,8 +28,18 @@ const answer: RunTransport = async function* (request) {
   for (const event of events) yield { id: String(++id), event };
 };
 
-/** Sends one message on a throwaway thread held in memory, and disposes of it; resolves, with its last state, when its run has ended. */
-export async function warmUpStore(): Promise<ThreadState> {
+let warmed: Promise<ThreadState> | undefined;
+
+/**
+ * Sends one message on a throwaway thread held in memory, and disposes of it;
+ * resolves, with its last state, when its run has ended. Once per page: every
+ * chat on it asks, the first one's run answers them all.
+ */
+export function warmUpStore(): Promise<ThreadState> {
+  return (warmed ??= sendOnce());
+}
+
+async function sendOnce(): Promise<ThreadState> {
   const entries = new Map<string, string>();
   const storage = webStorage({ getItem: (k) => entries.get(k) ?? null, setItem: (k, v) => void entries.set(k, v), removeItem: (k) => void entries.delete(k) });
   const store = createThreadStore({ url: 'http://warm-up.invalid/v1/agui/agents/warm-up?tenant=warm-up', threadId: 'warm-up', storage, transport: answer });
