@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { build } from 'vite';
+import { build, loadConfigFromFile } from 'vite';
 // @ts-expect-error: a plain .mjs helper without types
 import { findChromium, CHROMIUM_ARGS } from '../scripts/find-chromium.mjs';
 import { startEdge } from '../server/edge/index.js';
@@ -28,13 +28,17 @@ export function benchPage(body: string): string {
 
 export interface BenchSite {
   browser: Browser;
-  /** The page's origin: GET / serves the page, /oz-agent-chat.js the bundle, /v1/agui/* the edge. */
+  /** The page's origin: GET / serves the page, /oz-agent-chat.js the bundle (and /<name>.js each entry's), /v1/agui/* the edge. */
   origin: string;
   close(): Promise<void>;
 }
 
-/** Builds the bundle, starts an edge and a server for `page`, launches Chromium. */
-export async function startBenchSite(page: string): Promise<BenchSite> {
+/**
+ * Builds the bundle, starts an edge and a server for `page`, launches Chromium.
+ * `entries` (name → module path) are built the same way into modules of their
+ * own, served as `/<name>.js` (a bench's own page code).
+ */
+export async function startBenchSite(page: string, entries: Record<string, string> = {}): Promise<BenchSite> {
   const outDir = mkdtempSync(join(tmpdir(), 'oz-agui-bench-'));
   const edge = await startEdge({ port: 0, log: () => {} });
   let server: Server | undefined;
@@ -48,10 +52,20 @@ export async function startBenchSite(page: string): Promise<BenchSite> {
   try {
     const profile = process.env.OZ_BENCH_PROFILE ? { rolldownOptions: { output: { minify: false } } } : {};
     await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true, ...profile } });
-    const bundle = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
+    const scripts = new Map([['/oz-agent-chat.js', readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8')]]);
+    for (const [name, entry] of Object.entries(entries)) {
+      // The bundle's own configuration with this one entry (an inline lib.entry would be merged with the
+      // file's), loaded as vite loads it (under tsx, the plugins' serialized functions would carry its helpers).
+      const loaded = await loadConfigFromFile({ mode: 'bundle', command: 'build' }, join(root, 'vite.config.ts'), root, 'warn');
+      const own = loaded!.config;
+      const dir = join(outDir, name);
+      await build({ ...own, root, configFile: false, mode: 'bundle', logLevel: 'warn', build: { ...own.build, outDir: dir, emptyOutDir: true, lib: { entry: { [name]: entry }, formats: ['es'] }, ...profile } });
+      scripts.set(`/${name}.js`, readFileSync(join(dir, `${name}.js`), 'utf8'));
+    }
     server = createServer((req, res) => {
       if (req.method === 'GET' && req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-      if (req.method === 'GET' && req.url === '/oz-agent-chat.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+      const script = req.method === 'GET' ? scripts.get(req.url ?? '') : undefined;
+      if (script !== undefined) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
       if (req.url?.startsWith('/v1/agui/')) {
         const up = request(edge.url + req.url, { method: req.method, headers: { ...req.headers, host: new URL(edge.url).host, authorization: 'Bearer ana-token' } }, (r) => {
           res.writeHead(r.statusCode ?? 502, r.headers);

@@ -14,17 +14,26 @@
  *   is shown over several frames, so that may come after the run's end),
  *   divided by the events received. An upper bound
  *   on the element's cost: it also counts the page's idle housekeeping.
+ * And two floors, per event: the same answer rendered once, whole (what
+ * showing this text costs at the least), and the same stream through the
+ * thread store alone, with no element (what receiving it costs before
+ * anything is shown: fetch, SSE parsing, validation, reducer, saves).
  */
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { benchPage, startBenchSite } from './browser-page.js';
 import type { BenchRow } from './types.js';
+import type * as ThreadModule from '../src/thread/index.js';
 
 const CHUNKS = 5000;
+
+const root = fileURLToPath(new URL('../', import.meta.url));
 
 const PAGE = benchPage('<oz-agent-chat endpoint="" agent="writer" tenant="acme" style="height: 700px"></oz-agent-chat>');
 
 export default async function chatBench(): Promise<BenchRow[]> {
-  const { browser, origin, close } = await startBenchSite(PAGE);
+  const { browser, origin, close } = await startBenchSite(PAGE, { thread: join(root, 'src/thread/index.ts') });
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
@@ -99,6 +108,25 @@ export default async function chatBench(): Promise<BenchRow[]> {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     });
     const floorAfter = await metrics();
+    // The other floor: the same stream through the thread store alone, as the chat makes it (session
+    // storage, the same route), with no element listening: the fetch, SSE parsing, each event's
+    // validation, the reducer and the saves, which every event costs before anything is shown.
+    await page.evaluate(async () => {
+      (window as unknown as { __thread: unknown }).__thread = await import('/thread.js' as string);
+      await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
+    });
+    if (process.env.OZ_BENCH_PROFILE) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 100 }); await cdp.send('Profiler.start'); }
+    const storeBefore = await metrics();
+    const storeEvents = await page.evaluate(async (chunks) => {
+      const { createThreadStore, webStorage } = (window as unknown as { __thread: typeof ThreadModule }).__thread;
+      const store = createThreadStore({ endpoint: '', agent: 'writer', tenant: 'acme', threadId: 'bench-store-alone', storage: webStorage(sessionStorage) });
+      await store.send(`chunks=${chunks} pace=0 size=8`);
+      const run = store.getState().turns.at(-1)?.runs.at(-1);
+      store.dispose();
+      return run?.phase === 'finished' ? chunks + 6 : NaN;
+    }, CHUNKS);
+    const storeAfter = await metrics();
+    if (process.env.OZ_BENCH_PROFILE?.endsWith('.cpuprofile')) writeFileSync(process.env.OZ_BENCH_PROFILE.replace(/\.cpuprofile$/, '.store.cpuprofile'), JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const events = CHUNKS + 6; // RUN_STARTED, STATE_SNAPSHOT, TEXT_MESSAGE_START/END, RUN_FINISHED and the chunks
     const perEvent = (name: string) => (((after.get(name) ?? NaN) - (before.get(name) ?? NaN)) * 1e6) / events;
     const perEventUs = perEvent('TaskDuration');
@@ -108,6 +136,7 @@ export default async function chatBench(): Promise<BenchRow[]> {
       // The same, as CPU time (a busy machine stretches wall time, not this), and where it went.
       { name: 'chat: main-thread CPU time per event', value: perEvent('ThreadTime'), unit: 'µs' },
       { name: 'chat: floor, the answer rendered once whole (CPU per event)', value: (((floorAfter.get('ThreadTime') ?? NaN) - (floorBefore.get('ThreadTime') ?? NaN)) * 1e6) / events, unit: 'µs' },
+      { name: 'chat: floor, the same stream through the thread store alone, no element (main-thread time per event)', value: (((storeAfter.get('TaskDuration') ?? NaN) - (storeBefore.get('TaskDuration') ?? NaN)) * 1e6) / storeEvents, unit: 'µs' },
       { name: 'chat: of which script / layout / style', value: perEvent('ScriptDuration'), unit: `µs / ${perEvent('LayoutDuration').toFixed(0)} / ${perEvent('RecalcStyleDuration').toFixed(0)}` },
     ];
   } finally {
