@@ -170,7 +170,8 @@ function eventsSource(byType: Record<string, unknown>): string {
   return source;
 }
 
-function eventSchemas(): Record<string, unknown> {
+/** Each AG-UI event's JSON Schema, by event type. */
+export function eventSchemas(): Record<string, unknown> {
   const byType: Record<string, unknown> = {};
   for (const option of (EventSchema as unknown as ZodInternals)._zod.def.options ?? []) {
     const type = option._zod.def.shape?.type?._zod.def.values?.[0];
@@ -182,16 +183,16 @@ function eventSchemas(): Record<string, unknown> {
 
 /**
  * A fast yes/no check for the JSON Schema subset zod emits for AG-UI's events
- * (type, const, enum, properties, required, items, anyOf, oneOf, not, pattern,
- * minimum, maximum), compiled to closures once per event type: no `eval`, no
+ * (type, const, enum, properties, required, items, minItems, maxItems, anyOf,
+ * oneOf, not, pattern, minLength, maxLength, minimum, maximum), compiled to closures once per event type: no `eval`, no
  * allocation per event. It throws on any other keyword, and then that type is
  * checked by @cfworker/json-schema alone; a "no" is always re-checked there,
  * for the message. Serialised into the bundle with `toString()`, so it stays
  * plain JavaScript inside.
  */
-function compileSchema(schema: unknown): (value: unknown) => boolean {
+export function compileSchema(schema: unknown): (value: unknown) => boolean {
   const ANNOTATIONS = ['default', 'description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'];
-  const KNOWN = ['type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'anyOf', 'oneOf', 'not', 'pattern', 'minimum', 'maximum'];
+  const KNOWN = ['type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'not', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum'];
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   const primitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
   const typeIs = (t: string, v: unknown): boolean => {
@@ -248,6 +249,26 @@ function compileSchema(schema: unknown): (value: unknown) => boolean {
       const item = build(s.items);
       checks.push((v) => !Array.isArray(v) || v.every((x) => item(x)));
     }
+    if (s.minItems !== undefined || s.maxItems !== undefined) {
+      const min = (s.minItems as number | undefined) ?? 0;
+      const max = (s.maxItems as number | undefined) ?? Infinity;
+      checks.push((v) => !Array.isArray(v) || (v.length >= min && v.length <= max));
+    }
+    if (s.minLength !== undefined || s.maxLength !== undefined) {
+      const min = (s.minLength as number | undefined) ?? 0;
+      const max = (s.maxLength as number | undefined) ?? Infinity;
+      // In code points, as JSON Schema counts (a surrogate pair is one character).
+      const length = (v: string) => {
+        let n = 0;
+        for (const _ of v) n++;
+        return n;
+      };
+      checks.push((v) => {
+        if (typeof v !== 'string') return true;
+        const n = length(v);
+        return n >= min && n <= max;
+      });
+    }
     if (s.anyOf !== undefined) {
       const options = (s.anyOf as unknown[]).map(build);
       checks.push((v) => options.some((o) => o(v)));
@@ -285,6 +306,24 @@ function compileSchema(schema: unknown): (value: unknown) => boolean {
   return build(schema);
 }
 
+/**
+ * compileSchema as a declaration that runs inside the bundle. Serialized by
+ * `toString()` in a process that loaded this file through tsx (esbuild's
+ * keepNames), its body calls a `__name` helper that only tsx's module has:
+ * pasted as it is, it would throw for every event type, and every event would
+ * go to the slow validator without a word. So the helper is declared beside it
+ * when the source calls it, and the declaration is run here first: a check
+ * that does not work fails the build.
+ */
+export function compileSchemaSource(): string {
+  const fn = compileSchema.toString();
+  const source = `${fn.includes('__name(') ? 'const __name = (f) => f;\n' : ''}const compileSchema = ${fn};`;
+  const built = new Function(`${source}\nreturn compileSchema;`)() as typeof compileSchema;
+  const check = built({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
+  if (!check({ a: 'x' }) || check({}) || check({ a: 1 })) throw new Error('agUiJsonSchemas: the serialized fast check does not check');
+  return source;
+}
+
 const SCHEMAS_MODULE = '\0oz-agui:ag-ui-json-schemas';
 
 /** Serves `@ag-ui/core/schemas` to the bundle as JSON Schemas checked by @cfworker/json-schema. */
@@ -303,7 +342,7 @@ export function agUiJsonSchemas(): Plugin {
 ${events}
 const validators = new Map();
 const fast = new Map();
-const compileSchema = ${compileSchema.toString()};
+${compileSchemaSource()}
 function quick(key, schema, value) {
   let f = fast.get(key);
   if (f === undefined) {
