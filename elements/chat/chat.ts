@@ -342,6 +342,24 @@ export class OzAgentChat extends OzElement {
     return nothing;
   }
 
+  /** Where the turn waits: the forms for every open interrupt, answered in one resume (slot `interrupts` replaces them). */
+  private renderInterrupts(store: ThreadStore, open: boolean) {
+    const t = this.t;
+    return html`<section class="interrupts ${open ? 'open' : ''}" part="interrupts" tabindex="-1" aria-labelledby=${open ? 'interrupts-title' : nothing}>
+      ${open ? html`<p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p><p class="hint">${t.interruptsHint}</p>` : nothing}
+      <slot name="interrupts"
+        ><oz-interrupts
+          part="interrupt-forms"
+          .store=${this.formsStore(store)}
+          .strings=${this.strings}
+          .showWaiting=${false}
+          .clock=${this.clock}
+          @oz-interrupt-requested=${(e: Event) => e.stopPropagation() /* the chat fires it, once per run that asks */}
+        ></oz-interrupts
+      ></slot>
+    </section>`;
+  }
+
   protected override render() {
     const s = this.storeController.state;
     const t = this.t;
@@ -352,25 +370,10 @@ export class OzAgentChat extends OzElement {
     const open = s ? openInterrupts(s) : [];
     const lastRunError = turns[last]?.runs.some((r) => r.error === s?.lastError);
     const store = this.store;
-    // Where the turn waits: the forms for every open interrupt, answered in one resume. Only in a
-    // turn that waits or waited: a slot that moves to each new turn makes Chromium walk the whole
-    // transcript's tree for slots again (2 ms per message in 500 turns).
+    // Only in a turn that waits or waited: a slot that moves to each new turn makes Chromium walk
+    // the whole transcript's tree for slots again (2 ms per message in 500 turns).
     const waited = open.length > 0 || listed !== undefined || (last >= 0 && waitIndex(turns[last]!) >= 0);
-    const waits = store && waited
-      ? html`<section class="interrupts ${open.length ? 'open' : ''}" part="interrupts" tabindex="-1" aria-labelledby=${open.length ? 'interrupts-title' : nothing}>
-          ${open.length ? html`<p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p><p class="hint">${t.interruptsHint}</p>` : nothing}
-          <slot name="interrupts"
-            ><oz-interrupts
-              part="interrupt-forms"
-              .store=${this.formsStore(store)}
-              .strings=${this.strings}
-              .showWaiting=${false}
-              .clock=${this.clock}
-              @oz-interrupt-requested=${(e: Event) => e.stopPropagation() /* the chat fires it, once per run that asks */}
-            ></oz-interrupts
-          ></slot>
-        </section>`
-      : undefined;
+    const waits = store && waited ? this.renderInterrupts(store, open.length > 0) : undefined;
     const renderOne = (turn: (typeof turns)[number], i: number) =>
       i === last
         ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock], () => renderTurn(turn, ctx!, waits))
