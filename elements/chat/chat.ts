@@ -13,6 +13,7 @@ import { listConverter, OzMarkdown } from '../markdown/markdown.js';
 import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
 import { warmUpWhenIdle } from '../markdown/warm-up.js';
 import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
+import { exportParts } from '../shared/export-parts.js';
 import { OzMessage } from '../message/message.js';
 import { OzElement } from '../shared/oz-element.js';
 import { OzToolCall } from '../tool-call/tool-call.js';
@@ -26,6 +27,11 @@ import { renderTurn, waitIndex, type TranscriptContext } from './transcript.js';
 
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
+
+const BOARD_PARTS = exportParts('oz-board');
+const ERROR_PARTS = exportParts('oz-error');
+const WAITING_PARTS = exportParts('oz-waiting');
+const COMPOSER_PARTS = exportParts('oz-composer');
 
 /**
  * The whole chat on OZ's AG-UI route: a transcript of streamed messages, tool
@@ -49,7 +55,10 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
  *
  * Its messages, their markdown and tool calls render in its own tree (no
  * shadow root each: see shared/hosted.ts), so their parts are the chat's:
- * `oz-agent-chat::part(bubble)` styles every bubble.
+ * `oz-agent-chat::part(bubble)` styles every bubble. The board's, steps',
+ * cards', errors', waits' and composer's parts are exported under names
+ * that say whose they are (`board-note`, `composer-send`: see
+ * shared/export-parts.ts).
  *
  * @summary A complete, accessible chat with an OZ agent.
  *
@@ -77,6 +86,40 @@ export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
  * @csspart message - A message (and `head`, `ai-label`, `bubble`, `tools`: see `<oz-message>`).
  * @csspart body - A message's rendered markdown.
  * @csspart details - A tool call's box (and `summary`, `name`, `status`, `arguments`, `result`, `placeholder`: see `<oz-tool-call>`).
+ * @csspart board - The board's box (`<oz-board>`'s `board`).
+ * @csspart board-heading - The board's heading (`<oz-board>`'s `heading`).
+ * @csspart board-stale - The banner shown when the board may be out of date (`<oz-board>`'s `stale`).
+ * @csspart board-note - A note (its current version) (`<oz-board>`'s `note`).
+ * @csspart board-superseded - An earlier version of a note, folded under it (`<oz-board>`'s `superseded`).
+ * @csspart board-redacted - A note hidden from the person (`<oz-board>`'s `redacted`).
+ * @csspart board-tainted - The outside-input badge (`<oz-board>`'s `tainted`).
+ * @csspart board-tag - A tag or label (`<oz-board>`'s `tag`).
+ * @csspart steps - The box (`<oz-steps>`'s `steps`).
+ * @csspart steps-summary - The "n of m finished" line (`<oz-steps>`'s `summary`).
+ * @csspart step - One step's row (`<oz-steps>`'s `step`).
+ * @csspart steps-limit - The note shown at the limit (`<oz-steps>`'s `limit`).
+ * @csspart card - The card's box (`<oz-card>`'s `card`).
+ * @csspart card-type - The card's type badge (`<oz-card>`'s `type`).
+ * @csspart card-title - The generic renderer's title (`<oz-card>`'s `card-title`).
+ * @csspart card-summary - The generic renderer's summary (`<oz-card>`'s `card-summary`).
+ * @csspart card-fields - The generic renderer's field lists (`<oz-card>`'s `card-fields`).
+ * @csspart card-link - A link in the generic renderer (`<oz-card>`'s `card-link`).
+ * @csspart waiting - The box (`<oz-waiting>`'s `waiting`).
+ * @csspart waiting-title - Its heading line (`<oz-waiting>`'s `title`).
+ * @csspart waiting-item - One wait (`<oz-waiting>`'s `item`).
+ * @csspart waiting-link - A console link (`<oz-waiting>`'s `link`).
+ * @csspart error - The error's box (`<oz-error>`'s `error`).
+ * @csspart error-title - The heading line (`<oz-error>`'s `title`).
+ * @csspart error-meaning - The plain meaning (`<oz-error>`'s `meaning`).
+ * @csspart error-spend - The spend refusal's figures (`<oz-error>`'s `spend`).
+ * @csspart error-action - The action button (`<oz-error>`'s `action`).
+ * @csspart error-advice - The advice shown when there is no button (`<oz-error>`'s `advice`).
+ * @csspart composer-form - The form (`<oz-composer>`'s `form`).
+ * @csspart composer-input - The textarea (`<oz-composer>`'s `input`).
+ * @csspart composer-send - The send button (`<oz-composer>`'s `send`).
+ * @csspart composer-stop - The stop button (`<oz-composer>`'s `stop`).
+ * @csspart composer-reason - Why it is disabled (`<oz-composer>`'s `reason`).
+ * @csspart composer-stop-note - Says the job runs on in OZ (shown once stopped) (`<oz-composer>`'s `stop-note`).
  *
  * @cssproperty --oz-chat-height - The chat's height (default 100%, at least 24rem).
  * @cssproperty --oz-chat-board-width - The side panel's width.
@@ -380,7 +423,7 @@ export class OzAgentChat extends OzElement {
         : guard([turn, t, ctx!.renderers, this.imageAllowlist], () => renderTurn(turn, ctx!));
     const board = this.board === 'side' && this.width.narrow ? 'inline' : this.board;
     const showBoard = board !== 'none' && !!s?.board.received;
-    const boardEl = html`<oz-board .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
+    const boardEl = html`<oz-board exportparts=${BOARD_PARTS} .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
     return html`<div class="chat ${showBoard ? `with-board-${board}` : ''}" part="chat">
       <div class="header ${this.hasHeader || (s && s.connection.status !== 'open' && s.connection.status !== 'closed' && s.connection.status !== 'connecting') ? 'shown' : ''}" part="header">
         <slot name="header" @slotchange=${(e: Event) => (this.hasHeader = (e.target as HTMLSlotElement).assignedNodes().length > 0)}></slot>${s ? this.renderConnection(s) : nothing}
@@ -390,14 +433,15 @@ export class OzAgentChat extends OzElement {
           <div class="transcript" part="transcript" role="log" aria-live="off" aria-label=${t.transcriptLabel} tabindex="0" @scroll=${this.follow.onScroll}>
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
             ${ctx ? this.turnWindow.render(turns, renderOne, [t, ctx.renderers, this.imageAllowlist]) : nothing}
-            ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
-            ${s?.waitingForOthers.length ? html`<oz-waiting .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
+            ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
+            ${s?.waitingForOthers.length ? html`<oz-waiting exportparts=${WAITING_PARTS} .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
           ${showBoard && board === 'inline'
             ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
             : nothing}
           <oz-composer
             part="composer"
+            exportparts=${COMPOSER_PARTS}
             .strings=${this.strings}
             disabled-reason=${this.disabledReason(s)}
             ?running=${s ? isActive(s) : false}

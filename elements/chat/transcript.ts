@@ -3,7 +3,12 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CardView, ErrorView, ThreadState, Turn } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import type { Purifier } from '../markdown/purifier.js';
+import { exportParts } from '../shared/export-parts.js';
 import type { OzStrings } from '../shared/strings.js';
+
+const STEPS_PARTS = exportParts('oz-steps');
+const CARD_PARTS = exportParts('oz-card');
+const ERROR_PARTS = exportParts('oz-error');
 
 export interface TranscriptContext {
   state: ThreadState;
@@ -68,14 +73,14 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
             turn.stepOrder.forEach((j) => stepsShown.add(j));
             const steps = turn.stepOrder.map((j) => turn.steps[j]).filter((s) => s !== undefined);
             const limit = turn.runs.some((r) => r.stepLimitReached);
-            return html`<oz-steps .steps=${steps} ?limit-reached=${limit} .renderers=${c.renderers} .strings=${c.strings}></oz-steps>`;
+            return html`<oz-steps exportparts=${STEPS_PARTS} .steps=${steps} ?limit-reached=${limit} .renderers=${c.renderers} .strings=${c.strings}></oz-steps>`;
           }
           case 'card':
             return cardHost || !turn.card
               ? nothing
-              : html`<oz-card .card=${turn.card.card} job=${turn.card.job} .renderers=${c.renderers} .strings=${c.strings}></oz-card>`;
+              : html`<oz-card exportparts=${CARD_PARTS} .card=${turn.card.card} job=${turn.card.job} .renderers=${c.renderers} .strings=${c.strings}></oz-card>`;
           case 'error':
-            return run.error && run.error !== c.listed ? html`<oz-error .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
+            return run.error && run.error !== c.listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
         }
       })}${r === waitAt ? waits : nothing}`,
     )}

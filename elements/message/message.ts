@@ -3,10 +3,13 @@ import { property } from 'lit/decorators.js';
 import { findMessage, type CardView, type MessageView, type ToolCallView } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import type { Purifier } from '../markdown/purifier.js';
+import { exportParts } from '../shared/export-parts.js';
 import { hostedStyles } from '../shared/hosted.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './message.styles.js';
+
+const CARD_PARTS = exportParts('oz-card');
 
 /**
  * One message of the transcript. The person's words as plain text; the
@@ -82,7 +85,7 @@ export class OzMessage extends OzElement {
           </div>`
         : nothing}
       ${this.card
-        ? html`<oz-card .card=${this.card.card} job=${this.card.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>`
+        ? html`<oz-card exportparts=${CARD_PARTS} .card=${this.card.card} job=${this.card.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>`
         : nothing}
     </div>`;
   }

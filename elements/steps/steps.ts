@@ -3,9 +3,12 @@ import { property } from 'lit/decorators.js';
 import { MAX_OPEN_STEPS } from '../../src/protocol/index.js';
 import type { StepView } from '../../src/thread/state.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
+import { exportParts } from '../shared/export-parts.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './steps.styles.js';
+
+const CARD_PARTS = exportParts('oz-card');
 
 /**
  * The jobs a turn delegated to and a flow's steps, by job id: a compact
@@ -18,6 +21,12 @@ import { styles } from './steps.styles.js';
  * @csspart summary - The "n of m finished" line.
  * @csspart step - One step's row.
  * @csspart limit - The note shown at the limit.
+ * @csspart card - A step's card (and `card-type`, `card-title`, `card-summary`, `card-fields`, `card-link`: see `<oz-card>`).
+ * @csspart card-type - The card's type badge.
+ * @csspart card-title - The generic renderer's title.
+ * @csspart card-summary - The generic renderer's summary.
+ * @csspart card-fields - The generic renderer's field lists.
+ * @csspart card-link - A link in the generic renderer.
  *
  * @cssproperty --oz-steps-background - The box's background.
  */
@@ -50,7 +59,7 @@ export class OzSteps extends OzElement {
               <span class="mono">${s.job}</span>
               <span class="state">${s.status === 'finished' ? t.stepFinished : t.stepOpen}</span>
             </div>
-            ${s.card ? html`<oz-card .card=${s.card} job=${s.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>` : nothing}
+            ${s.card ? html`<oz-card exportparts=${CARD_PARTS} .card=${s.card} job=${s.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>` : nothing}
           </li>`,
         )}
       </ol>

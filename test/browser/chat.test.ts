@@ -5,7 +5,7 @@ import type { OzSendEvent } from '../../elements/shared/events.js';
 import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzMessage } from '../../elements/message/message.js';
 import type { OzToolCall } from '../../elements/tool-call/tool-call.js';
-import { helperRun, interruptRun, quotaRun, scriptedTransport, until } from './fixtures.js';
+import { helperRun, interruptRun, quotaRun, scriptedTransport, staticStore, until } from './fixtures.js';
 
 function q<T extends Element = Element>(root: Element | ShadowRoot | null | undefined, sel: string): T | null {
   return (root?.querySelector(sel) as T | null) ?? null;
@@ -274,6 +274,52 @@ describe('<oz-agent-chat>', () => {
     // One keyframes namespace now: no two sheets of the chat may name the same animation.
     const names = OzAgentChatClass.elementStyles.flatMap((sheet) => [...('cssText' in sheet ? sheet.cssText : '').matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]));
     expect(new Set(names).size).to.equal(names.length, names.join(' '));
+    await expect(el).to.be.accessible();
+  });
+
+  it('exports the board’s, steps’, cards’, waits’, errors’ and composer’s parts under names of their own', async () => {
+    const { createReducer, initialThreadState } = await import('../../src/thread/index.js');
+    const reduce = createReducer();
+    const ev = (id: number, event: Record<string, unknown>) => ({ id: String(id), event: { timestamp: 1, ...event } as never });
+    let state = reduce(initialThreadState('t-parts'), { type: 'thread/send', turnId: 'u1', text: 'Go', url: 'http://x', runId: 'r1', body: { threadId: 't-parts', runId: 'r1', messages: [] }, at: 1 });
+    for (const e of [
+      ev(1, { type: 'RUN_STARTED', threadId: 't-parts', runId: 'r1' }),
+      ev(2, { type: 'STATE_SNAPSHOT', snapshot: { board: { notes: [{ id: '1', kind: 'fact', tags: ['t'], text: 'A note', job: 'job-1', agent: 'helper', createdAt: '2026-01-01T09:00:00Z', tainted: false, labels: [] }] } } }),
+      ev(3, { type: 'STEP_STARTED', stepName: 'job-2' }),
+      ev(4, { type: 'CUSTOM', name: 'oz0.card', value: { job: 'job-2', card: { type: 'summary', text: 'Routine.' } } }),
+      ev(5, { type: 'CUSTOM', name: 'oz0.waiting', value: { waiting: [{ job: 'job-3', what: 'Publish', deciders: 'a person', console: { label: 'Decide in OZ', url: 'https://oz.example/c' } }] } }),
+    ]) state = reduce(state, e);
+    const store = staticStore(state);
+    const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 700px" .store=${store as never}></oz-agent-chat>`);
+    await el.updateComplete;
+    const style = document.createElement('style');
+    const marks: Record<string, string> = { 'board-note': 'rgb(1, 0, 0)', step: 'rgb(2, 0, 0)', 'card-type': 'rgb(3, 0, 0)', 'waiting-title': 'rgb(4, 0, 0)', 'composer-send': 'rgb(5, 0, 0)', 'error-title': 'rgb(6, 0, 0)' };
+    style.textContent = Object.entries(marks).map(([part, color]) => `oz-agent-chat::part(${part}) { outline: 3px solid ${color}; }`).join('\n');
+    document.head.append(style);
+    /** The outline color of the first element with `part` in `host`'s shadow tree, as the page's rules left it. */
+    const outlineOf = (host: Element | null | undefined, part: string) => {
+      const node = host?.shadowRoot?.querySelector(`[part~="${part}"]`);
+      return node ? getComputedStyle(node).outlineColor : 'none';
+    };
+    try {
+      await until(() => el.shadowRoot!.querySelector('oz-steps') && el.shadowRoot!.querySelector('oz-waiting') && el.shadowRoot!.querySelector('oz-board'));
+      const root = el.shadowRoot!;
+      expect(outlineOf(root.querySelector('oz-board'), 'note')).to.equal(marks['board-note']);
+      const steps = root.querySelector('oz-steps')!;
+      expect(outlineOf(steps, 'step')).to.equal(marks.step);
+      expect(outlineOf(steps.shadowRoot!.querySelector('oz-card'), 'type')).to.equal(marks['card-type'], 'a step’s card, two shadow roots down');
+      expect(outlineOf(root.querySelector('oz-waiting'), 'title')).to.equal(marks['waiting-title']);
+      expect(outlineOf(root.querySelector('oz-composer'), 'send')).to.equal(marks['composer-send']);
+      store.set(reduce(state, ev(6, { type: 'RUN_ERROR', code: 'failed', message: 'It broke.' })));
+      await until(() => el.shadowRoot!.querySelector('oz-error'));
+      await el.updateComplete;
+      expect(outlineOf(root.querySelector('oz-error'), 'title')).to.equal(marks['error-title']);
+      // Only the names given: an inner element's own name reaches nothing from outside.
+      style.textContent = 'oz-agent-chat::part(note) { outline: 3px solid rgb(9, 9, 9); }';
+      expect(outlineOf(root.querySelector('oz-board'), 'note')).to.not.equal('rgb(9, 9, 9)');
+    } finally {
+      style.remove();
+    }
     await expect(el).to.be.accessible();
   });
 
