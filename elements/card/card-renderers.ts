@@ -39,6 +39,13 @@ export class CardRendererRegistry {
     return typeof type === 'string' ? this.renderers.get(type) : undefined;
   }
 
+  /** A new registry with the same renderers. */
+  copy(): CardRendererRegistry {
+    const out = new CardRendererRegistry();
+    for (const [type, renderer] of this.renderers) out.register(type, renderer);
+    return out;
+  }
+
   /** The renderer for a card's `type`, or the generic one. */
   resolve(card: Readonly<Record<string, unknown>>): CardRenderer {
     return this.get(card.type) ?? genericCardRenderer;

@@ -12,7 +12,7 @@ import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/car
 import { listConverter, OzMarkdown } from '../markdown/markdown.js';
 import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
 import { warmUpWhenIdle } from '../markdown/warm-up.js';
-import type { OzErrorActionEvent, OzSendEvent } from '../shared/events.js';
+import { OzSendEvent, type OzErrorActionEvent } from '../shared/events.js';
 import { exportParts } from '../shared/export-parts.js';
 import { OzMessage } from '../message/message.js';
 import { OzElement } from '../shared/oz-element.js';
@@ -50,8 +50,11 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * (`store.loadAgain()`: a fresh run that follows the latest turn from its
  * start), `retry` sends again the way that helps (`store.tryAgain()`: the
  * same words as a new turn after `failed`/`timed_out`, else the same run),
- * the answering ones move focus to the interrupts. A caller who is no person
- * is refused a resume (403): the interrupts stay, read-only, with the console's link.
+ * the answering ones move focus to the interrupts. `sign_in` (the request was
+ * refused with 401) is the app's: it listens for `oz-error-action` and signs the
+ * person in again its own way (the example app asks its backend who is signed
+ * in). A caller who is no person is refused a resume (403): the interrupts
+ * stay, read-only, with the console's link.
  *
  * Its messages, their markdown and tool calls render in its own tree (no
  * shadow root each: see shared/hosted.ts), so their parts are the chat's:
@@ -68,6 +71,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @fires oz-interrupt-requested - A turn waits for the person's answers (once per run that ends with interrupts).
  * @fires oz-card - A card arrived.
  * @fires oz-send - The person sends a message (cancelable).
+ * @fires oz-error-action - A person chose an error's action (cancelable; bubbles from `<oz-error>`): `retry`, `reload`, `answer_open`, `answer_rest`, `fix_answer`, `sign_in`.
  *
  * @slot header - Above the transcript (a title, a logo).
  * @slot empty - Shown while the thread has no turn.
@@ -193,14 +197,24 @@ export class OzAgentChat extends OzElement {
     this.addEventListener('oz-error-action', (e) => this.onErrorAction(e));
   }
 
-  /** Registers a renderer for a card type, in this chat's own registry. */
+  /**
+   * Registers a renderer for a card type, in this chat's own registry (a copy
+   * of `cardRenderers`, made new at each call so the cards already shown are
+   * drawn again with it).
+   */
   registerCardRenderer(type: string, renderer: CardRenderer): void {
-    this.cardRegistry().register(type, renderer);
+    this.registry = this.cardRegistry().copy().register(type, renderer);
     this.requestUpdate();
   }
 
-  /** Sends a message, as the composer does (fires the cancelable `oz-send` first). */
+  /** Sends a message, as the composer does: fires the cancelable `oz-send` first, and sends unless a listener cancels it. */
   async send(text: string): Promise<void> {
+    const e = new OzSendEvent(text);
+    this.dispatchEvent(e);
+    if (!e.defaultPrevented) await this.sendNow(text);
+  }
+
+  private async sendNow(text: string): Promise<void> {
     const store = this.store;
     if (!store) return;
     this.expectRestore = false;
@@ -320,7 +334,7 @@ export class OzAgentChat extends OzElement {
     // The app's listeners run after this one (they sit higher in the path): decide once they all ran.
     queueMicrotask(() => {
       if (e.defaultPrevented) return;
-      void this.send(e.text).catch(() => undefined);
+      void this.sendNow(e.text).catch(() => undefined);
     });
   }
 

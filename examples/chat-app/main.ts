@@ -135,12 +135,30 @@ function chatView(m: Me) {
       ${current
         ? keyed(
             current.id,
-            html`<oz-agent-chat id="chat" endpoint="/agui" agent=${current.agent} tenant=${m.tenant} thread-id=${current.id} ai-label=${m.aiLabel ?? nothing}></oz-agent-chat>`,
+            html`<oz-agent-chat
+              id="chat"
+              endpoint="/agui"
+              agent=${current.agent}
+              tenant=${m.tenant}
+              thread-id=${current.id}
+              ai-label=${m.aiLabel ?? nothing}
+              @oz-error-action=${onErrorAction}
+            ></oz-agent-chat>`,
           )
         : html`<p class="empty">Start a new thread to talk to an agent.</p>`}
     </main>
     <oz-inspector id="inspector" for="chat" docked src=${m.inspect ?? nothing}></oz-inspector>
   </div>`;
+}
+
+/** "Sign in again" (the proxy refused the run with 401: the session is gone): ask the backend who is signed in, which shows the sign-in form. */
+function onErrorAction(e: Event & { action?: string }): void {
+  if (e.action !== 'sign_in') return;
+  e.preventDefault();
+  refresh().catch((err: Error) => {
+    error = err.message;
+    draw();
+  });
 }
 
 function draw(): void {

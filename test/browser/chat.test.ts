@@ -96,6 +96,40 @@ describe('<oz-agent-chat>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('fires the cancelable oz-send from send() too, once, and sends only when no listener cancels it', async () => {
+    const { el, requests } = await chatWith([helperRun]);
+    const sent: string[] = [];
+    let veto = true;
+    el.addEventListener('oz-send', (e) => {
+      sent.push((e as OzSendEvent).text);
+      if (veto) e.preventDefault();
+    });
+    await el.send('Not this one');
+    expect(requests.length).to.equal(0);
+    veto = false;
+    await el.send('This one');
+    expect(sent).to.deep.equal(['Not this one', 'This one']);
+    expect(requests.length).to.equal(1);
+  });
+
+  it('draws the cards already shown again with a renderer registered later', async () => {
+    const { createReducer, initialThreadState } = await import('../../src/thread/index.js');
+    const reduce = createReducer();
+    let state = reduce(initialThreadState('t-cards'), { type: 'thread/send', turnId: 'u1', text: 'Go', url: 'http://x', runId: 'r1', body: { threadId: 't-cards', runId: 'r1', messages: [] }, at: 1 });
+    for (const [id, event] of [
+      [1, { type: 'RUN_STARTED', threadId: 't-cards', runId: 'r1' }],
+      [2, { type: 'CUSTOM', name: 'oz0.card', value: { job: 'job-1', card: { type: 'plan', title: 'The plan' } } }],
+      [3, { type: 'RUN_FINISHED', threadId: 't-cards', runId: 'r1', outcome: { type: 'success' } }],
+    ] as const) state = reduce(state, { id: String(id), event: { timestamp: 1, ...event } as never });
+    const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 600px" .store=${staticStore(state) as never}></oz-agent-chat>`);
+    const card = () => el.shadowRoot!.querySelector('oz-card');
+    await until(() => card()?.shadowRoot?.textContent?.includes('The plan'));
+    el.registerCardRenderer('plan', (c) => `Plan card: ${String(c.title)}`);
+    await el.updateComplete;
+    await until(() => card()?.shadowRoot?.textContent?.includes('Plan card: The plan'));
+    await expect(el).to.be.accessible();
+  });
+
   it('shows the open interrupts as forms where the turn waits, and disables the composer with the reason', async () => {
     const { el } = await chatWith([interruptRun]);
     let requested = 0;

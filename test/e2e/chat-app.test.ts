@@ -121,3 +121,21 @@ test('a stream the edge cuts mid-turn again and again still shows the whole turn
     await cut.stop();
   }
 });
+
+test('a session that ended: the run is refused with 401, and "Sign in again" brings back the sign-in', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await openThread(page, app.url, 'ana', 'helper');
+    // The session ends behind the page's back (signed out in another tab, or expired).
+    await context.clearCookies();
+    await ask(page, 'Please greet the team');
+    const again = page.locator('oz-agent-chat oz-error').getByRole('button', { name: 'Sign in again' });
+    await again.waitFor();
+    await screenshot(page, 'signed-out-refused');
+    await again.click();
+    await page.getByRole('button', { name: 'Sign in as ana' }).waitFor();
+  } finally {
+    await context.close();
+  }
+});
