@@ -33,11 +33,13 @@ function plain(text: string): string {
  * started, finished or failed, an interrupt asks, a card arrived; and what
  * the one status region should announce ("generating", then each finished
  * message once). A restored thread is observed quietly: what it held is
- * taken as known.
+ * taken as known. A run sent again (retry: the same runId) starts, ends and
+ * fails anew: each attempt is told, and each failure (a new error view).
  */
 export class ChatObserver {
   private readonly seen = new Set<string>();
   private readonly cards = new WeakSet<object>();
+  private readonly errors = new WeakSet<object>();
 
   /** `quiet`: take everything as known (a restored thread): no events, no announcement. */
   observe(state: ThreadState, t: OzStrings, quiet = false): Observation {
@@ -52,6 +54,11 @@ export class ChatObserver {
     if (!turn) return { events };
     for (const run of turn.runs) {
       const { runId } = run;
+      if (run.phase === 'requested') {
+        // Sent (again): its start and its end are news once more.
+        this.seen.delete(`started:${runId}`);
+        this.seen.delete(`finished:${runId}`);
+      }
       const started = run.phase === 'streaming' || run.phase === 'finished' || run.phase === 'stopped';
       if (started && once(`started:${runId}`)) {
         events.push(new OzRunStartedEvent(state.threadId, runId));
@@ -75,12 +82,12 @@ export class ChatObserver {
           announce = t.interruptsTitle;
         }
       }
-      if (run.phase === 'error' && run.error && once(`error:${runId}`)) {
+      if (run.phase === 'error' && run.error && this.firstSight(run.error, quiet)) {
         events.push(new OzRunErrorEvent(run.error.code, run.error.message, runId));
         announce = `${t.errorTitle}: ${t.errors[run.error.code as keyof OzStrings['errors']]?.meaning ?? run.error.meaning}`;
       }
     }
-    if (!turn.runs.length && state.lastError && once(`error:${state.lastError.at ?? 'last'}`)) {
+    if (!turn.runs.length && state.lastError && this.firstSight(state.lastError, quiet)) {
       events.push(new OzRunErrorEvent(state.lastError.code, state.lastError.message));
       announce = `${t.errorTitle}: ${state.lastError.meaning}`;
     }
@@ -92,5 +99,12 @@ export class ChatObserver {
     }
     if (state.waitingForOthers.length && once(`waiting:${turn.id}:${state.waitingForOthers.length}`)) announce = t.waitingTitle;
     return announce === undefined ? { events } : { events, announce };
+  }
+
+  /** Whether an error view is new (each failure makes one; the state keeps it as it is). */
+  private firstSight(error: object, quiet: boolean): boolean {
+    if (this.errors.has(error)) return false;
+    this.errors.add(error);
+    return !quiet;
   }
 }

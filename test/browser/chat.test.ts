@@ -112,6 +112,28 @@ describe('<oz-agent-chat>', () => {
     expect(requests.length).to.equal(1);
   });
 
+  it('tells each attempt of a run sent again: started, failed, announced, every time', async () => {
+    const failing = (threadId: string, runId: string) => [
+      { type: 'RUN_STARTED', threadId, runId },
+      { type: 'RUN_ERROR', code: 'unavailable', message: 'Try later.' },
+    ];
+    const { el, requests } = await chatWith([failing, failing]);
+    const fired: string[] = [];
+    for (const name of ['oz-run-started', 'oz-run-error']) el.addEventListener(name, () => fired.push(name));
+    const status = el.shadowRoot!.querySelector('[role="status"]')!;
+    await type(el, 'Hello');
+    await until(() => fired.includes('oz-run-error'));
+    await until(() => status.textContent !== '' && !status.textContent!.includes('enerat'));
+    status.textContent = '';
+    await el.store!.tryAgain();
+    await until(() => fired.length === 4);
+    expect(requests.length).to.equal(2);
+    expect((requests[1] as { runId: string }).runId).to.equal((requests[0] as { runId: string }).runId, 'the same run, sent again');
+    expect(fired).to.deep.equal(['oz-run-started', 'oz-run-error', 'oz-run-started', 'oz-run-error']);
+    await until(() => status.textContent !== '');
+    await expect(el).to.be.accessible();
+  });
+
   it('draws the cards already shown again with a renderer registered later', async () => {
     const { createReducer, initialThreadState } = await import('../../src/thread/index.js');
     const reduce = createReducer();
