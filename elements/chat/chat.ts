@@ -28,6 +28,9 @@ import { renderTurn, waitIndex, type TranscriptContext } from './transcript.js';
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
 
+/** OZ's AI label, which a tenant may change (the route names it in interrupts only). */
+const DEFAULT_AI_LABEL = 'AI: ';
+
 const BOARD_PARTS = exportParts('oz-board');
 const ERROR_PARTS = exportParts('oz-error');
 const WAITING_PARTS = exportParts('oz-waiting');
@@ -153,7 +156,11 @@ export class OzAgentChat extends OzElement {
   /** Below this width (px, the chat's own), a `side` board is shown inline, collapsed, instead. */
   @property({ type: Number, attribute: 'narrow-width' }) narrowWidth = 720;
   private readonly width = new WidthController(this, () => this.narrowWidth);
-  /** The tenant's AI label, when known before the first message. */
+  /**
+   * The tenant's AI label, which starts the agent's text and is shown as a
+   * badge: OZ's "AI: " unless set (`ai-label=""`: none). A text that does not
+   * start with it is shown whole; an interrupt's `oz0/ai-label` replaces it.
+   */
   @property({ attribute: 'ai-label' }) aiLabel?: string;
   /** Runs come from here instead of the network (recordings, tests). */
   @property({ attribute: false }) transport?: RunTransport;
@@ -295,7 +302,7 @@ export class OzAgentChat extends OzElement {
       ...(this.threadId ? { threadId: this.threadId } : {}),
       ...(storage ? { storage } : {}),
       ...(this.transport ? { transport: this.transport } : {}),
-      ...(this.aiLabel ? { aiLabel: this.aiLabel } : {}),
+      ...((this.aiLabel ?? DEFAULT_AI_LABEL) ? { aiLabel: this.aiLabel ?? DEFAULT_AI_LABEL } : {}),
     };
     const store = createThreadStore(options);
     this.ownOptions = options;

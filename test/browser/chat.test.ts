@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { nothing } from 'lit';
 import '../../elements/define.js';
 import { OzAgentChat as OzAgentChatClass, type OzAgentChat } from '../../elements/chat/chat.js';
 import type { OzSendEvent } from '../../elements/shared/events.js';
@@ -84,6 +85,19 @@ describe('<oz-agent-chat>', () => {
     const announcedAnswers = new Set(statuses.filter((s) => s.includes('Hello team')));
     expect(announcedAnswers.size).to.equal(1);
     await expect(el).to.be.accessible();
+  });
+
+  it('shows OZ’s AI label as a badge with no ai-label set, and none with ai-label=""', async () => {
+    for (const [label, badge] of [[undefined, 'AI'], ['', undefined]] as const) {
+      const { transport } = scriptedTransport([helperRun]);
+      const el = await fixture<OzAgentChat>(html`<oz-agent-chat endpoint="/agui" agent="helper" tenant="acme" ai-label=${label ?? nothing} .storage=${'memory'} .transport=${transport}></oz-agent-chat>`);
+      await type(el, 'Hello');
+      await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelectorAll('oz-message').length >= 2);
+      const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+      await until(() => answer.textContent?.includes('sent the greeting'));
+      expect(answer.querySelector('[part~="ai-label"]')?.textContent, `ai-label=${String(label)}`).to.equal(badge);
+      expect(el.store!.getState().turns[0]!.runs[0]!.items.some((i) => i.kind === 'message' && i.message.content.startsWith('AI: '))).to.equal(true, 'the text itself is kept intact');
+    }
   });
 
   it('lets the app veto a send', async () => {
