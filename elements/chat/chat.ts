@@ -145,8 +145,11 @@ export class OzAgentChat extends OzElement {
   @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
   /** Extra request headers (never recorded or stored). */
   @property({ attribute: false }) headers?: Record<string, string>;
-  /** Where the thread survives a reload: session storage by default, `memory`, `none`, or the app's port. */
-  @property({ attribute: false }) storage: ChatStorage = 'session';
+  /**
+   * Where the thread survives a reload: session storage by default, `memory`,
+   * `none`, or (as a property) the app's port. Read when the chat makes its store.
+   */
+  @property({ converter: { fromAttribute: (v: string | null): ChatStorage => (v === 'memory' || v === 'none' ? v : 'session') } }) storage: ChatStorage = 'session';
   /** Card renderers by card type: a registry, or a plain `{type: renderer}` object. */
   @property({ attribute: false }) cardRenderers?: CardRendererRegistry | Readonly<Record<string, CardRenderer>>;
   /** Origins whose images markdown may show (default none). Attribute: space-separated. */

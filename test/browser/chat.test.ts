@@ -100,6 +100,18 @@ describe('<oz-agent-chat>', () => {
     }
   });
 
+  it('takes storage as an attribute: memory keeps nothing in session storage, the default keeps the thread', async () => {
+    for (const [attr, kept] of [['memory', false], [undefined, true]] as const) {
+      const { transport } = scriptedTransport([helperRun]);
+      const el = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" storage=${attr ?? nothing} .transport=${transport}></oz-agent-chat>`);
+      await type(el, 'Hello');
+      await until(() => el.store?.getState().status === 'idle' && el.store.getState().turns.length === 1);
+      const key = `oz-agui:thread:${el.threadId}`;
+      expect(sessionStorage.getItem(key) !== null, `storage=${String(attr)}`).to.equal(kept);
+      sessionStorage.removeItem(key);
+    }
+  });
+
   it('lets the app veto a send', async () => {
     const { el, requests } = await chatWith([helperRun]);
     el.addEventListener('oz-send', (e) => (e as OzSendEvent).preventDefault());
