@@ -6,6 +6,9 @@ import type { OzSendEvent } from '../../elements/shared/events.js';
 import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzMessage } from '../../elements/message/message.js';
 import type { OzToolCall } from '../../elements/tool-call/tool-call.js';
+import type { AguiEvent, StreamedEvent } from '../../src/protocol/index.js';
+import type { RunTransport } from '../../src/transport/index.js';
+import { DEFAULT_STRINGS } from '../../elements/shared/strings.js';
 import { helperRun, interruptRun, quotaRun, scriptedTransport, staticStore, until } from './fixtures.js';
 
 function q<T extends Element = Element>(root: Element | ShadowRoot | null | undefined, sel: string): T | null {
@@ -110,6 +113,46 @@ describe('<oz-agent-chat>', () => {
       expect(sessionStorage.getItem(key) !== null, `storage=${String(attr)}`).to.equal(kept);
       sessionStorage.removeItem(key);
     }
+  });
+
+  it('shows a quiet indicator while reconnecting, then the lost connection with a button that follows the run again', async () => {
+    const { TransportError } = await import('../../src/transport/index.js');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    const transport: RunTransport = (request, opts = {}) =>
+      (async function* (): AsyncGenerator<StreamedEvent> {
+        const call = ++calls;
+        const body = request.body as { threadId: string; runId: string };
+        if (call === 1) {
+          opts.onConnection?.({ status: 'open' });
+          yield { id: 'e1', event: { type: 'RUN_STARTED', threadId: body.threadId, runId: body.runId } as AguiEvent };
+          opts.onConnection?.({ status: 'reconnecting', attempt: 1, delayMs: 500, lastEventId: 'e1', cause: 'The stream dropped' });
+          await gate;
+          const error = new TransportError('network', 'The stream dropped before the run finished', { retryable: true });
+          opts.onConnection?.({ status: 'failed', error });
+          throw error;
+        }
+        opts.onConnection?.({ status: 'open' });
+        let id = 1;
+        for (const event of helperRun(body.threadId, body.runId).slice(1)) yield { id: `e${++id}`, event: event as unknown as AguiEvent };
+        opts.onConnection?.({ status: 'closed' });
+      })();
+    const el = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" ai-label="AI: " .storage=${'memory'} .transport=${transport}></oz-agent-chat>`);
+    const connection = () => el.shadowRoot!.querySelector('[part~="connection"]');
+    await type(el, 'Hello');
+    await until(() => connection()?.textContent?.includes('Reconnecting'));
+    expect(connection()!.classList.contains('quiet')).to.equal(true);
+    expect(connection()!.querySelector('button')).to.equal(null, 'no button while it still tries');
+    await expect(el).to.be.accessible();
+    release();
+    await until(() => connection()?.querySelector('button'));
+    expect(connection()!.textContent).to.contain(DEFAULT_STRINGS.connectionLost);
+    await expect(el).to.be.accessible();
+    connection()!.querySelector('button')!.click();
+    await until(() => el.store?.getState().status === 'idle' && calls === 2 && connection() === null);
+    const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+    await until(() => answer.textContent?.includes('sent the greeting'));
   });
 
   it('lets the app veto a send', async () => {
