@@ -155,6 +155,29 @@ describe('<oz-agent-chat>', () => {
     await until(() => answer.textContent?.includes('sent the greeting'));
   });
 
+  it('puts the app’s header, empty state and composer actions in their slots, and shows images only from image-allowlist', async () => {
+    const withImage = (t: string, r: string) => helperRun(t, r, 'AI: A chart: ![chart](https://img.example/c.png) and ![other](https://evil.example/x.png)');
+    const { transport } = scriptedTransport([withImage]);
+    const el = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" image-allowlist="https://img.example" .storage=${'memory'} .transport=${transport}>
+      <h2 slot="header">Support</h2>
+      <p slot="empty">Ask us anything.</p>
+      <button slot="composer-actions" type="button">Attach</button>
+    </oz-agent-chat>`);
+    const assigned = (name: string) => el.shadowRoot!.querySelector<HTMLSlotElement>(`slot[name="${name}"]`)?.assignedElements({ flatten: true }).map((e) => e.textContent) ?? [];
+    await until(() => assigned('composer-actions').length > 0);
+    expect(assigned('header')).to.deep.equal(['Support']);
+    expect(assigned('empty')).to.deep.equal(['Ask us anything.']);
+    expect(assigned('composer-actions')).to.deep.equal(['Attach']);
+    expect(el.shadowRoot!.querySelector('.header')!.classList.contains('shown')).to.equal(true, 'a slotted header shows the header bar');
+    await expect(el).to.be.accessible();
+    await type(el, 'Show me');
+    await until(() => el.store?.getState().status === 'idle' && !el.shadowRoot!.querySelector('slot[name="empty"]'));
+    const md = [...el.shadowRoot!.querySelectorAll('oz-markdown')].at(-1)!;
+    await until(() => md.textContent?.includes('A chart'));
+    expect([...md.querySelectorAll('img')].map((i) => i.getAttribute('src'))).to.deep.equal(['https://img.example/c.png']);
+    expect(md.querySelector('a[href="https://evil.example/x.png"]')).to.not.equal(null, 'the other image is a link');
+  });
+
   it('lets the app veto a send', async () => {
     const { el, requests } = await chatWith([helperRun]);
     el.addEventListener('oz-send', (e) => (e as OzSendEvent).preventDefault());
