@@ -8,6 +8,11 @@
  * elements extend the shared OzElement rather than LitElement directly. The
  * `oz-tags` plugin below reads that table, marks each class a custom element
  * with its tag, and lists the definitions as exports of elements/define.ts.
+ *
+ * Events: the analyzer also guesses them from `dispatchEvent(new X(a, b))`,
+ * taking the first argument for the name (`action`, a variable) or none at
+ * all; our events are named `oz-…` and documented with @fires, so the
+ * `oz-events` plugin keeps only names of that form.
  */
 import { readFileSync } from 'node:fs';
 
@@ -43,6 +48,19 @@ function tagDefine(customElementsManifest, file) {
   if (define) define.exports = [...(define.exports ?? []).filter((e) => e.kind !== 'custom-element-definition'), ...definitions];
 }
 
+function ozEvents() {
+  return {
+    name: 'oz-events',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules) {
+        for (const d of mod.declarations ?? []) {
+          if (d.events) d.events = d.events.filter((e) => typeof e.name === 'string' && /^oz-[a-z][a-z-]*$/.test(e.name));
+        }
+      }
+    },
+  };
+}
+
 export default {
   globs: ['elements/**/*.ts', 'inspector/**/*.ts'],
   exclude: ['elements/**/*.styles.ts', 'inspector/**/*.styles.ts', 'inspector/feed/**'],
@@ -52,5 +70,5 @@ export default {
   packagejson: false,
   dependencies: false,
   dev: false,
-  plugins: [ozTags()],
+  plugins: [ozTags(), ozEvents()],
 };
