@@ -131,6 +131,35 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @cssproperty --oz-chat-height - The chat's height (default 100%, at least 24rem).
  * @cssproperty --oz-chat-board-width - The side panel's width.
  * @cssproperty --oz-chat-background - The chat's background.
+ * @cssproperty --oz-color-scheme - Light or dark (set by `theme`; default: the system's) (every element reads it).
+ * @cssproperty --oz-color-bg - Background (every element reads it).
+ * @cssproperty --oz-color-surface - Raised surfaces (bubbles, cards) (every element reads it).
+ * @cssproperty --oz-color-surface-2 - Surfaces on surfaces (every element reads it).
+ * @cssproperty --oz-color-text - Text (every element reads it).
+ * @cssproperty --oz-color-text-muted - Secondary text (every element reads it).
+ * @cssproperty --oz-color-border - Borders (every element reads it).
+ * @cssproperty --oz-color-accent - Accent (links, the person's bubble, buttons) (every element reads it).
+ * @cssproperty --oz-color-on-accent - Text on the accent (every element reads it).
+ * @cssproperty --oz-color-accent-soft - Soft accent backgrounds (every element reads it).
+ * @cssproperty --oz-color-danger - Errors (every element reads it).
+ * @cssproperty --oz-color-danger-bg - Error backgrounds (every element reads it).
+ * @cssproperty --oz-color-warning - Warnings (every element reads it).
+ * @cssproperty --oz-color-warning-bg - Warning backgrounds (every element reads it).
+ * @cssproperty --oz-color-success - Success (every element reads it).
+ * @cssproperty --oz-color-focus - The focus ring (every element reads it).
+ * @cssproperty --oz-space-1 - Spacing, smallest (every element reads it).
+ * @cssproperty --oz-space-2 - Spacing (every element reads it).
+ * @cssproperty --oz-space-3 - Spacing (every element reads it).
+ * @cssproperty --oz-space-4 - Spacing (every element reads it).
+ * @cssproperty --oz-space-5 - Spacing, largest (every element reads it).
+ * @cssproperty --oz-radius-s - Small radius (every element reads it).
+ * @cssproperty --oz-radius-m - Radius (every element reads it).
+ * @cssproperty --oz-radius-l - Large radius (every element reads it).
+ * @cssproperty --oz-font-family - Text font (every element reads it).
+ * @cssproperty --oz-font-mono - Code font (every element reads it).
+ * @cssproperty --oz-font-size - Text size (every element reads it).
+ * @cssproperty --oz-font-size-small - Small text size (every element reads it).
+ * @cssproperty --oz-line-height - Line height (every element reads it).
  */
 export class OzAgentChat extends OzElement {
   static override styles = [tokens, base, OzMessage.hostedStyles, OzMarkdown.hostedStyles, OzToolCall.hostedStyles, styles];
