@@ -28,6 +28,11 @@ function plain(text: string): string {
   return line.length > MAX_ANNOUNCED ? `${line.slice(0, MAX_ANNOUNCED)}…` : line;
 }
 
+/** What the status region says of an error: its title and plain meaning, in the chat's strings. */
+function errorLine(error: { code: string; meaning: string }, t: OzStrings): string {
+  return `${t.errorTitle}: ${t.errors[error.code as keyof OzStrings['errors']]?.meaning ?? error.meaning}`;
+}
+
 /**
  * Follows the thread from state to state and says what happened: a run
  * started, finished or failed, an interrupt asks, a card arrived; and what
@@ -84,12 +89,12 @@ export class ChatObserver {
       }
       if (run.phase === 'error' && run.error && this.firstSight(run.error, quiet)) {
         events.push(new OzRunErrorEvent(run.error.code, run.error.message, runId));
-        announce = `${t.errorTitle}: ${t.errors[run.error.code as keyof OzStrings['errors']]?.meaning ?? run.error.meaning}`;
+        announce = errorLine(run.error, t);
       }
     }
     if (!turn.runs.length && state.lastError && this.firstSight(state.lastError, quiet)) {
       events.push(new OzRunErrorEvent(state.lastError.code, state.lastError.message));
-      announce = `${t.errorTitle}: ${state.lastError.meaning}`;
+      announce = errorLine(state.lastError, t);
     }
     const cards = [turn.card, ...turn.stepOrder.map((job) => turn.steps[job])];
     for (const c of cards) {
