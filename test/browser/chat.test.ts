@@ -178,6 +178,28 @@ describe('<oz-agent-chat>', () => {
     expect(md.querySelector('a[href="https://evil.example/x.png"]')).to.not.equal(null, 'the other image is a link');
   });
 
+  it('stops its animations for a person who asks for reduced motion, and follows a dark system preference, axe-clean', async () => {
+    const { emulateMedia } = await import('@web/test-runner-commands');
+    const store = staticStore({ connection: { status: 'reconnecting', attempt: 1, delayMs: 500, cause: 'dropped' } });
+    const light = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 500px" .store=${store as never}></oz-agent-chat>`);
+    const dot = (el: OzAgentChat) => el.shadowRoot!.querySelector('.connection .dot')!;
+    expect(getComputedStyle(dot(light)).animationIterationCount).to.equal('infinite');
+    const brightness = (el: Element) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    expect(brightness(light.shadowRoot!.querySelector('.chat')!)).to.be.above(600, 'light by default');
+    try {
+      await emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
+      // A page loaded with these preferences (no theme attribute: the system's is the chat's).
+      const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 500px" .store=${store as never}></oz-agent-chat>`);
+      await el.updateComplete;
+      expect(getComputedStyle(dot(el)).animationIterationCount).to.equal('1');
+      expect(parseFloat(getComputedStyle(dot(el)).animationDuration)).to.be.below(0.001);
+      expect(brightness(el.shadowRoot!.querySelector('.chat')!)).to.be.below(200, 'dark');
+      await expect(el).to.be.accessible();
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference', colorScheme: 'light' });
+    }
+  });
+
   it('lets the app veto a send', async () => {
     const { el, requests } = await chatWith([helperRun]);
     el.addEventListener('oz-send', (e) => (e as OzSendEvent).preventDefault());
