@@ -1,5 +1,5 @@
-import type { Interrupt } from '../../src/protocol/index.js';
-import type { ThreadState } from '../../src/thread/state.js';
+import { describeError, type Interrupt } from '../../src/protocol/index.js';
+import type { ErrorView, ThreadState } from '../../src/thread/state.js';
 import {
   OzCardEvent,
   OzInterruptRequestedEvent,
@@ -28,9 +28,9 @@ function plain(text: string): string {
   return line.length > MAX_ANNOUNCED ? `${line.slice(0, MAX_ANNOUNCED)}…` : line;
 }
 
-/** What the status region says of an error: its title and plain meaning, in the chat's strings. */
-function errorLine(error: { code: string; meaning: string }, t: OzStrings): string {
-  return `${t.errorTitle}: ${t.errors[error.code as keyof OzStrings['errors']]?.meaning ?? error.meaning}`;
+/** What the status region says of an error: its title and plain meaning, in the chat's strings, as <oz-error> shows it. */
+function errorLine(error: ErrorView, t: OzStrings): string {
+  return `${t.errorTitle}: ${describeError(error.code, t.errors, error.spend).meaning}`;
 }
 
 /**

@@ -118,6 +118,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @csspart error - The error's box (`<oz-error>`'s `error`).
  * @csspart error-title - The heading line (`<oz-error>`'s `title`).
  * @csspart error-meaning - The plain meaning (`<oz-error>`'s `meaning`).
+ * @csspart error-message - The server's own words, for a code the catalogue does not know (`<oz-error>`'s `message`).
  * @csspart error-spend - The spend refusal's figures (`<oz-error>`'s `spend`).
  * @csspart error-action - The action button (`<oz-error>`'s `action`).
  * @csspart error-advice - The advice shown when there is no button (`<oz-error>`'s `advice`).

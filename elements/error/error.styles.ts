@@ -26,6 +26,12 @@ export const styles = css`
     font-size: var(--_f-size-s);
     color: var(--_c-muted);
   }
+  /* The server's own words for a code the catalogue does not know: any length, any line breaks. */
+  .message {
+    font-size: var(--_f-size-s);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
   ul.spend {
     margin: 0 0 var(--_s-2);
     padding-inline-start: 1.2em;

@@ -13,9 +13,12 @@ const BUTTON_ACTIONS: ReadonlySet<ErrorAction> = new Set(['reload', 'retry', 'an
 
 /**
  * A run's error, for the person: the code's plain meaning from the catalogue
- * and what to do next (load the thread again, answer, wait, ask an admin,
- * retry). A spend refusal shows its numbers: the limit's scope, when it
- * resets and who can raise it.
+ * (in `strings.errors`, so translated) and what to do next (load the thread
+ * again, answer, wait, ask an admin, retry). A spend refusal reads as a limit
+ * whatever its code, since its types are open-ended, with its numbers: the
+ * limit's scope, when it resets and who can raise it. For a code the
+ * catalogue does not know, the server's own message follows the generic
+ * meaning, as text, so the person learns what happened.
  *
  * @summary What went wrong, and what to do next.
  *
@@ -24,6 +27,7 @@ const BUTTON_ACTIONS: ReadonlySet<ErrorAction> = new Set(['reload', 'retry', 'an
  * @csspart error - The error's box.
  * @csspart title - The heading line.
  * @csspart meaning - The plain meaning.
+ * @csspart message - The server's own words, for a code the catalogue does not know.
  * @csspart spend - The spend refusal's figures.
  * @csspart action - The action button.
  * @csspart advice - The advice shown when there is no button.
@@ -46,13 +50,13 @@ export class OzError extends OzElement {
     const error = this.error ?? this.storeState?.lastError;
     if (!error) return nothing;
     const t = this.t;
-    const entry = describeError(error.code, t.errors);
-    const action = entry.code === 'unknown' && error.action ? error.action : entry.action;
     const spend = error.spend;
+    const { key, meaning, action } = describeError(error.code, t.errors, spend);
     const label = t.actions[action];
     return html`<div class="error" part="error">
       <p class="title" part="title">${t.errorTitle}</p>
-      <p part="meaning">${entry.code === 'unknown' && error.meaning ? error.meaning : entry.meaning}</p>
+      <p part="meaning">${meaning}</p>
+      ${key === 'unknown' && error.message && error.message !== meaning ? html`<p class="message" part="message">${error.message}</p>` : nothing}
       ${spend
         ? html`<ul class="spend" part="spend">
             <li>${t.spendScope(spend.scope)}</li>

@@ -217,7 +217,8 @@ export class OzInterrupts extends OzElement {
     const reload = entry.action === 'reload';
     const partial = !!error.details.decided?.length;
     return html`<div class="error" part="error" role="alert" data-code=${error.code}>
-      <p class="meaning">${entry.code === 'unknown' ? error.meaning : entry.meaning}</p>
+      <p class="meaning">${entry.meaning}</p>
+      ${entry.key === 'unknown' && error.message ? html`<p class="reason">${error.message}</p>` : nothing}
       ${error.details.reason && !error.details.entry ? html`<p class="reason">${error.details.reason}</p>` : nothing}
       ${error.code === 'turn_waiting' && error.message ? html`<p class="reason">${error.message}</p>` : nothing}
       ${partial ? html`<p>${this.s.answerRest}</p>` : nothing}

@@ -28,7 +28,7 @@ const EXPORTED: Readonly<Record<string, Exported>> = {
     parts: { form: 'composer-form', input: 'composer-input', send: 'composer-send', stop: 'composer-stop', reason: 'composer-reason', 'stop-note': 'composer-stop-note' },
   },
   'oz-error': {
-    parts: { error: 'error', title: 'error-title', meaning: 'error-meaning', spend: 'error-spend', action: 'error-action', advice: 'error-advice' },
+    parts: { error: 'error', title: 'error-title', meaning: 'error-meaning', message: 'error-message', spend: 'error-spend', action: 'error-action', advice: 'error-advice' },
   },
   'oz-steps': { parts: { steps: 'steps', summary: 'steps-summary', step: 'step', limit: 'steps-limit' }, inner: ['oz-card'] },
   'oz-waiting': { parts: { waiting: 'waiting', title: 'waiting-title', item: 'waiting-item', link: 'waiting-link' } },

@@ -44,10 +44,22 @@ export const RUN_ERROR_CODES = [
   'unavailable',
   'oz0_quota_exceeded',
   'oz0_tree_limit',
+  'oz0_budget_exceeded',
 ] as const;
 export type RunErrorCode = (typeof RUN_ERROR_CODES)[number];
 
-export type ErrorCatalogue = Record<RunErrorCode | 'unknown', ErrorEntry>;
+/**
+ * The spend refusals the catalogue words itself. The spec leaves the list
+ * open (a refusal's code is its own type, "such as" these), so any other type
+ * with a refusal in `rawEvent.oz0` reads as the catalogue's `limit`.
+ */
+export const LIMIT_CODES: ReadonlySet<string> = new Set<RunErrorCode>(['oz0_quota_exceeded', 'oz0_tree_limit', 'oz0_budget_exceeded']);
+
+/**
+ * Every code's entry, and two fallbacks that are no codes: `limit` for a spend
+ * refusal of a type the catalogue does not word, `unknown` for the rest.
+ */
+export type ErrorCatalogue = Record<RunErrorCode | 'limit' | 'unknown', ErrorEntry>;
 
 export const ERROR_CATALOGUE: ErrorCatalogue = {
   history_mismatch: { meaning: 'This conversation changed elsewhere, so this page is out of date.', action: 'reload' },
@@ -71,13 +83,42 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   unavailable: { meaning: 'OZ cannot be reached right now.', action: 'retry' },
   oz0_quota_exceeded: { meaning: 'A quota was used up, so the agent stopped.', action: 'ask_admin' },
   oz0_tree_limit: { meaning: 'The job tree reached its limit, so the agent stopped.', action: 'ask_admin' },
+  oz0_budget_exceeded: { meaning: 'A budget was used up, so the agent stopped.', action: 'ask_admin' },
+  limit: { meaning: 'A budget, quota or limit was reached, so the agent stopped.', action: 'ask_admin' },
   unknown: { meaning: 'Something went wrong.', action: 'retry' },
 };
 
-/** Looks a code up, falling back to `unknown` for a code the catalogue has not met. */
-export function describeError(code: string | undefined, catalogue: ErrorCatalogue = ERROR_CATALOGUE): ErrorEntry & { code: string } {
-  const key = (code && Object.hasOwn(catalogue, code) ? code : 'unknown') as keyof ErrorCatalogue;
-  return { code: code ?? 'unknown', ...catalogue[key] };
+/** A code's description, and the catalogue entry it came from. */
+export interface ErrorDescription extends ErrorEntry {
+  code: string;
+  /** The entry used: the code's own, a limit's for a spend refusal, or `unknown` (then show the error's own message). */
+  key: keyof ErrorCatalogue;
+}
+
+/**
+ * Looks a code up. With a spend refusal (rawEvent.oz0) it reads as a limit
+ * whatever the code says, since new refusal types come without a catalogue
+ * entry and "try again" would hit the same limit: the entry of the refusal's
+ * type or of the code when the catalogue words that limit, else `limit`.
+ * Without one, a code the catalogue has not met falls back to `unknown`.
+ */
+export function describeError(
+  code: string | undefined,
+  catalogue: ErrorCatalogue = ERROR_CATALOGUE,
+  spend?: Pick<SpendRefusal, 'type'>,
+): ErrorDescription {
+  const key = spend ? limitKey(spend.type, code) : codeKey(code, catalogue);
+  return { code: code ?? 'unknown', key, ...catalogue[key] };
+}
+
+function limitKey(type: string, code: string | undefined): keyof ErrorCatalogue {
+  const own = [type, code].find((c) => c !== undefined && LIMIT_CODES.has(c));
+  return (own ?? 'limit') as keyof ErrorCatalogue;
+}
+
+/** Own keys only, so `toString` is no code; `limit` is only a spend refusal's. */
+function codeKey(code: string | undefined, catalogue: ErrorCatalogue): keyof ErrorCatalogue {
+  return (code && code !== 'limit' && Object.hasOwn(catalogue, code) ? code : 'unknown') as keyof ErrorCatalogue;
 }
 
 /**

@@ -11,10 +11,13 @@ import type { ErrorView } from './state.js';
 /** Codes whose run sending again may help (the job's end, or the service). */
 const RETRYABLE = new Set(['failed', 'timed_out', 'unavailable', 'resource_exhausted']);
 
-/** An ErrorView from a RUN_ERROR. */
+/**
+ * An ErrorView from a RUN_ERROR. A spend refusal reads as a limit whatever the
+ * code (describeError), and is never retryable: the same run meets the same limit.
+ */
 export function runErrorView(event: RunErrorEvent, runId: string | undefined, at: number | undefined): ErrorView {
-  const entry = describeError(event.code);
   const spend = readSpendRefusal(event.rawEvent);
+  const entry = describeError(event.code, undefined, spend);
   const meta = event.metadata && typeof event.metadata === 'object' ? (event.metadata as Record<string, unknown>) : undefined;
   const waiting = readWaitingForOthers(meta?.[META.waitingForOthers]);
   const view: ErrorView = {
@@ -23,7 +26,7 @@ export function runErrorView(event: RunErrorEvent, runId: string | undefined, at
     meaning: entry.meaning,
     action: entry.action,
     source: 'run',
-    retryable: RETRYABLE.has(entry.code) && !(spend && !spend.couldWait),
+    retryable: !spend && RETRYABLE.has(entry.code),
     details: readRunErrorDetails(event.metadata),
     ...(spend ? { spend } : {}),
     ...(waiting.length ? { waitingForOthers: waiting } : {}),

@@ -2,9 +2,19 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import type { OzError } from '../../elements/error/error.js';
 import type { OzErrorActionEvent } from '../../elements/shared/events.js';
+import type { RunErrorEvent } from '../../src/protocol/index.js';
+import { EventType } from '../../src/protocol/index.js';
+import { runErrorView } from '../../src/thread/index.js';
 import type { ErrorView } from '../../src/thread/state.js';
+import { seenText } from './seen-text.js';
 
 const view = (code: string, extra: Partial<ErrorView> = {}): ErrorView => ({ code, message: 'm', meaning: 'x', action: 'retry', source: 'run', retryable: true, details: {}, ...extra });
+
+/** The view the thread state makes of a RUN_ERROR, as the route sends it. */
+const fromRunError = (code: string, message: string, oz0?: Record<string, unknown>): ErrorView =>
+  runErrorView({ type: EventType.RUN_ERROR, code, message, ...(oz0 ? { rawEvent: { oz0 } } : {}) } as RunErrorEvent, 'run-1', 1);
+
+const part = (el: OzError, name: string) => el.shadowRoot!.querySelector(`[part~="${name}"]`);
 
 describe('<oz-error>', () => {
   it('shows the catalogue meaning and a retry button that fires its action', async () => {
@@ -38,6 +48,72 @@ describe('<oz-error>', () => {
     expect(text).to.contain('Used 50 of 50 EUR');
     expect(text).to.contain('Dana (admin)');
     expect(text).to.contain('Resets');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows the edge\'s oz0_budget_exceeded as a budget with its numbers, and asks an admin instead of trying again', async () => {
+    // teamquota's refusal as the development edge sends it to a caller who may read the team's figures.
+    const oz0 = { type: 'oz0_budget_exceeded', scope: "the platform team's monthly budget", resetsAt: '2026-02-01T00:00:00.000Z', couldWait: true, raisableBy: 'a tenant admin', limit: 500, used: 512.4, unit: 'EUR' };
+    const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('oz0_budget_exceeded', "The platform team's monthly budget is used up.", oz0)}></oz-error>`);
+    expect(seenText(part(el, 'meaning')!)).to.equal('A budget was used up, so the agent stopped.');
+    const spend = seenText(part(el, 'spend')!);
+    expect(spend).to.contain("Limit: the platform team's monthly budget");
+    expect(spend).to.contain('Used 512.4 of 500 EUR');
+    expect(spend).to.contain('Resets');
+    expect(spend).to.contain('Who can raise it: a tenant admin');
+    expect(spend).to.contain('The job could have waited for the limit instead.');
+    expect(seenText(part(el, 'advice')!)).to.equal('Ask an admin');
+    expect(part(el, 'action'), 'no button: asking an admin is advice').to.equal(null);
+    expect(seenText(el)).to.not.contain('Try again');
+    expect(seenText(el)).to.contain('Code: oz0_budget_exceeded');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a refusal type it has never met (oz0_something_new) as a limit, never "Something went wrong"', async () => {
+    const oz0 = { type: 'oz0_something_new', scope: 'your daily images', resetsAt: '2026-01-02T00:00:00Z', couldWait: false, raisableBy: 'Dana (admin)', limit: 20, used: 20, unit: 'images' };
+    const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('oz0_something_new', 'Daily images used up.', oz0)}></oz-error>`);
+    expect(seenText(part(el, 'meaning')!)).to.equal('A budget, quota or limit was reached, so the agent stopped.');
+    const spend = seenText(part(el, 'spend')!);
+    expect(spend).to.contain('Limit: your daily images');
+    expect(spend).to.contain('Used 20 of 20 images');
+    expect(spend).to.contain('Who can raise it: Dana (admin)');
+    expect(spend).to.not.contain('could have waited');
+    expect(seenText(part(el, 'advice')!)).to.equal('Ask an admin');
+    expect(part(el, 'action')).to.equal(null);
+    expect(seenText(el)).to.not.contain('Something went wrong');
+    expect(seenText(el)).to.not.contain('Try again');
+    await expect(el).to.be.accessible();
+  });
+
+  it('words an unknown refusal in the app\'s own catalogue (`limit`)', async () => {
+    const el = await fixture<OzError>(html`<oz-error
+      .error=${fromRunError('oz0_something_new', 'm', { type: 'oz0_something_new', scope: 'Team Blau', couldWait: false, raisableBy: '' })}
+      .strings=${{ errors: { limit: { meaning: 'Ein Limit ist erreicht.', action: 'ask_admin' } }, actions: { ask_admin: 'Frag eine Admin' } }}
+    ></oz-error>`);
+    expect(seenText(part(el, 'meaning')!)).to.equal('Ein Limit ist erreicht.');
+    expect(seenText(part(el, 'advice')!)).to.equal('Frag eine Admin');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows an unknown code\'s own message, as text, beneath the generic meaning', async () => {
+    const message = 'The tool policy blocks <b>web.fetch</b> <img src=x onerror="window.__ozXss=1"> here.';
+    const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('tool_policy_denied', message)}></oz-error>`);
+    const meaning = part(el, 'meaning')!;
+    expect(seenText(meaning)).to.equal('Something went wrong.');
+    const shown = el.shadowRoot!.querySelector('.message')!;
+    expect(meaning.nextElementSibling, 'beneath the meaning').to.equal(shown);
+    expect(shown.textContent).to.equal(message);
+    expect(shown.querySelector('b, img'), 'the server\'s words are text, never HTML').to.equal(null);
+    expect((window as { __ozXss?: number }).__ozXss).to.equal(undefined);
+    expect(seenText(part(el, 'action')!)).to.equal('Try again');
+    expect(seenText(el)).to.contain('Code: tool_policy_denied');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows no server message for a code the catalogue words', async () => {
+    const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('timed_out', 'job-7 hit its 30 min deadline')}></oz-error>`);
+    expect(el.shadowRoot!.querySelector('.message')).to.equal(null);
+    expect(seenText(el)).to.not.contain('job-7');
     await expect(el).to.be.accessible();
   });
 

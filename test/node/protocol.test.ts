@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  agentRoutePath, matchAgentRoute, THREAD_ID_PATTERN, describeError, ERROR_CATALOGUE, RUN_ERROR_CODES,
+  agentRoutePath, matchAgentRoute, THREAD_ID_PATTERN, describeError, ERROR_CATALOGUE, LIMIT_CODES, RUN_ERROR_CODES,
   readInterruptMeta, readOzCard, readOzResume, readOzWaiting, readSpendRefusal, readRunErrorDetails,
   isBoardState, isRedactedNote, isInterruptExpired, validateEvent, validateRunAgentInput, isTerminalEvent, codeForStatus,
 } from '../../src/protocol/index.js';
@@ -38,6 +38,27 @@ test('every RUN_ERROR code has a meaning and an action; unknown codes fall back'
   // Inherited names are no codes: an event saying code 'toString' gets the fallback.
   assert.equal(describeError('toString').meaning, ERROR_CATALOGUE.unknown.meaning);
   assert.equal(describeError('__proto__').meaning, ERROR_CATALOGUE.unknown.meaning);
+  assert.equal(describeError('brand_new_code').key, 'unknown', 'the key says the code fell back, so a view shows the server\'s message');
+  assert.equal(describeError('oz0_budget_exceeded').key, 'oz0_budget_exceeded');
+  // `limit` is a fallback of spend refusals, no code of its own.
+  assert.equal(describeError('limit').key, 'unknown');
+});
+
+test('a spend refusal reads as a limit whatever its code: the refusal type\'s entry, else the generic limit', () => {
+  const spend = (type: string) => ({ type });
+  const budget = describeError('oz0_budget_exceeded', ERROR_CATALOGUE, spend('oz0_budget_exceeded'));
+  assert.deepEqual([budget.key, budget.meaning, budget.action], ['oz0_budget_exceeded', ERROR_CATALOGUE.oz0_budget_exceeded.meaning, 'ask_admin']);
+  const fresh = describeError('oz0_something_new', ERROR_CATALOGUE, spend('oz0_something_new'));
+  assert.deepEqual([fresh.code, fresh.key, fresh.meaning, fresh.action], ['oz0_something_new', 'limit', ERROR_CATALOGUE.limit.meaning, 'ask_admin']);
+  // An older server's code for a refusal (resource_exhausted, failed) is no "try again" when oz0 names the limit.
+  assert.equal(describeError('resource_exhausted', ERROR_CATALOGUE, spend('oz0_quota_exceeded')).key, 'oz0_quota_exceeded');
+  assert.deepEqual([describeError('failed', ERROR_CATALOGUE, spend('oz0_new')).key, describeError('failed', ERROR_CATALOGUE, spend('oz0_new')).action], ['limit', 'ask_admin']);
+  // The code names a limit the type does not: the code's wording.
+  assert.equal(describeError('oz0_tree_limit', ERROR_CATALOGUE, spend('oz0_tree_limit_v2')).key, 'oz0_tree_limit');
+  for (const key of LIMIT_CODES) assert.equal(ERROR_CATALOGUE[key as keyof typeof ERROR_CATALOGUE].action, 'ask_admin', key);
+  // A translated catalogue words it all.
+  const de = { ...ERROR_CATALOGUE, limit: { meaning: 'Ein Limit ist erreicht.', action: 'ask_admin' as const } };
+  assert.equal(describeError('oz0_x', de, spend('oz0_x')).meaning, 'Ein Limit ist erreicht.');
 });
 
 test('interrupt metadata is read by key and type, wrong types ignored', () => {
