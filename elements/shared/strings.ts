@@ -32,7 +32,8 @@ export interface OzStrings {
   toolCall: string;
   toolArguments: string;
   toolResult: string;
-  toolStatus: Record<'running' | 'awaiting' | 'done' | 'denied', string>;
+  /** A call's status badge; `unfinished`: its run ended without its result (calm wording: after a stop, OZ may still finish it). */
+  toolStatus: Record<'running' | 'awaiting' | 'done' | 'denied' | 'unfinished', string>;
   secretPlaceholder: (name: string) => string;
   // steps
   stepsLabel: string;
@@ -99,7 +100,7 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   toolCall: 'Tool',
   toolArguments: 'Arguments',
   toolResult: 'Result',
-  toolStatus: { running: 'Running', awaiting: 'Waiting for approval', done: 'Done', denied: 'Denied' },
+  toolStatus: { running: 'Running', awaiting: 'Waiting for approval', done: 'Done', denied: 'Denied', unfinished: 'Not finished' },
   secretPlaceholder: (name) => `secret: ${name}`,
   stepsLabel: 'Steps',
   stepOpen: 'Working',

@@ -66,6 +66,10 @@ export const styles = css`
     background: var(--_c-danger-bg);
     border-color: transparent;
   }
+  /* Muted, not danger: the call may still finish in OZ after a stop. */
+  .status.unfinished {
+    border-style: dashed;
+  }
   .body {
     padding: 0 var(--_s-3) var(--_s-3);
   }

@@ -3,14 +3,16 @@ import { property } from 'lit/decorators.js';
 import { findToolCall, type ToolCallStatus, type ToolCallView } from '../../src/thread/state.js';
 import { hostedStyles } from '../shared/hosted.js';
 import { OzElement } from '../shared/oz-element.js';
+import type { OzStrings } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './tool-call.styles.js';
 
-const STATUS_KEY: Record<ToolCallStatus, 'running' | 'awaiting' | 'done' | 'denied'> = {
+const STATUS_KEY: Record<ToolCallStatus, keyof OzStrings['toolStatus']> = {
   running: 'running',
   awaiting_approval: 'awaiting',
   done: 'done',
   denied: 'denied',
+  unfinished: 'unfinished',
 };
 
 /** OZ's credential placeholders, such as `{{secret:smtp}}`: shown as placeholders, never resolved. */
@@ -65,10 +67,27 @@ function pretty(value: unknown): string {
 }
 
 /**
+ * The summary line's arguments: `key: value` pairs of a parsed object (whole
+ * values, so a placeholder is never cut in two; CSS ellipsis ends the line),
+ * else the raw text while it streams. Bounded: the line shows ~100 characters.
+ */
+function previewOf(args: unknown, argsText: string): string {
+  const line =
+    args && typeof args === 'object' && !Array.isArray(args)
+      ? Object.entries(args as Record<string, unknown>)
+          .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+          .join(' · ')
+      : argsText;
+  return line.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+/**
  * One tool call of the turn: its name, its arguments as pretty JSON (streamed
  * while they arrive, credential placeholders marked as such), its result and
- * its status (running, waiting for approval, done, denied). Collapsed by
- * default to a summary line; a native `<details>` opens it.
+ * its status (running, waiting for approval, done, denied, or not finished:
+ * its run ended without its result, shown muted rather than as an error,
+ * since after a stop the job may still finish it in OZ). Collapsed by default
+ * to a summary line; a native `<details>` opens it.
  *
  * Inside `<oz-agent-chat>` it renders in the chat's tree, without a shadow
  * root of its own, and its parts are the chat's (see shared/hosted.ts).
@@ -86,21 +105,6 @@ function pretty(value: unknown): string {
  * @cssproperty --oz-tool-call-background - The box's background.
  * @cssproperty --oz-tool-call-border-color - The box's border.
  */
-/**
- * The summary line's arguments: `key: value` pairs of a parsed object (whole
- * values, so a placeholder is never cut in two; CSS ellipsis ends the line),
- * else the raw text while it streams. Bounded: the line shows ~100 characters.
- */
-function previewOf(args: unknown, argsText: string): string {
-  const line =
-    args && typeof args === 'object' && !Array.isArray(args)
-      ? Object.entries(args as Record<string, unknown>)
-          .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-          .join(' · ')
-      : argsText;
-  return line.replace(/\s+/g, ' ').slice(0, 300);
-}
-
 export class OzToolCall extends OzElement {
   static override styles = [tokens, base, styles];
   /** Its rules for a host that renders it in its tree (see hosted.ts): the tokens too, read again at its own box as alone. */

@@ -4,7 +4,7 @@
 import { isDraft, original, type Draft } from 'immer';
 import { splitLabel } from './label.js';
 import { MAX_DIAGNOSTICS } from './state.js';
-import type { AssistantMessageView, Diagnostic, RunKind, RunView, ThreadState, ToolCallView, TranscriptItem, Turn, UserMessageView } from './state.js';
+import type { AssistantMessageView, Diagnostic, RunKind, RunView, ThreadState, ToolCallStatus, ToolCallView, TranscriptItem, Turn, UserMessageView } from './state.js';
 
 export type D = Draft<ThreadState>;
 export type DTurn = Draft<Turn>;
@@ -141,4 +141,42 @@ export function completeMessages(d: D, run: DRun): void {
     m.complete = true;
     if (m.labelPending) applySplit(m, d.aiLabel);
   }
+}
+
+/**
+ * Moves the current turn's calls in status `from` to `to`. Where this step
+ * kept a run's items (it only ever appends to them) they are read on the base
+ * state, so only the items holding such a call become drafts: reading every
+ * item through a draft costs a turn of 300 messages over a millisecond. Items
+ * this step replaced (a retry from the start clears them) are read as they are.
+ */
+function moveCalls(d: D, from: ToolCallStatus, to: ToolCallStatus): void {
+  const turn = d.turns[d.turns.length - 1];
+  if (!turn) return;
+  const moves = (c: ToolCallView) => c.status === from;
+  for (const run of turn.runs) {
+    const items = run.items;
+    const read = (isDraft(items) ? original(items)! : items) as readonly TranscriptItem[];
+    read.forEach((item, i) => {
+      if (item.kind === 'tool_call' ? !moves(item.call) : item.kind !== 'message' || !item.message.toolCalls.some(moves)) return;
+      const drafted = items[i]!;
+      const calls = drafted.kind === 'tool_call' ? [drafted.call] : drafted.kind === 'message' ? drafted.message.toolCalls : [];
+      for (const call of calls) if (call.status === from) call.status = to;
+    });
+  }
+}
+
+/**
+ * A run of the turn ended (finished, failed, stopped, or its stream closed):
+ * its calls still `running` are `unfinished`, since no result will reach this
+ * client unless a later run follows the turn again. A call that waits for
+ * approval keeps waiting.
+ */
+export function leaveUnfinished(d: D): void {
+  moveCalls(d, 'running', 'unfinished');
+}
+
+/** A run follows the turn again: its unfinished calls may still finish, so they show as running until it ends. */
+export function followUnfinished(d: D): void {
+  moveCalls(d, 'unfinished', 'running');
 }

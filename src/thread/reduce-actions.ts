@@ -4,7 +4,7 @@
  */
 import type { Draft } from 'immer';
 import type { StoreAction } from './actions.js';
-import { diagnose, newRun, newTurn, type D, type DRun } from './draft.js';
+import { diagnose, followUnfinished, leaveUnfinished, newRun, newTurn, type D, type DRun } from './draft.js';
 import { failRun } from './reduce-run.js';
 import { streamEndedView, transportErrorView } from './error-view.js';
 import type { RequestRecord, RunKind, RunView, ThreadState } from './state.js';
@@ -132,6 +132,8 @@ export function reduceAction(d: D, a: StoreAction): void {
       run.terminal = false;
       run.error = undefined;
       run.items = run.items.filter((i) => i.kind !== 'error');
+      // Followed again: its calls may still finish in this stream.
+      followUnfinished(d);
       return;
     }
     case 'thread/load-again':
@@ -157,6 +159,8 @@ export function reduceAction(d: D, a: StoreAction): void {
         return;
       }
       if (run && !run.terminal) run.phase = 'stopped';
+      // No longer followed here: its calls did not finish while we watched (OZ may still finish them).
+      leaveUnfinished(d);
       if (d.status === 'running' || d.status === 'waiting') d.status = d.openInterruptIds.length > 0 ? 'interrupted' : 'idle';
       return;
     }

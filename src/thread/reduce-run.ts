@@ -8,7 +8,7 @@ import type { RunErrorEvent, RunFinishedEvent, RunStartedEvent } from '@ag-ui/co
 import type { Draft } from 'immer';
 import { META, readInterruptMeta, readOzResume, readOzWaiting, readWaitingForOthers } from '../protocol/index.js';
 import type { Interrupt } from '../protocol/index.js';
-import { completeMessages, diagnose, ensureRun, findToolCallDraft, relabel, type D, type DRun, type EventContext } from './draft.js';
+import { completeMessages, diagnose, ensureRun, findToolCallDraft, followUnfinished, leaveUnfinished, relabel, type D, type DRun, type EventContext } from './draft.js';
 import { runErrorView } from './error-view.js';
 import { splitLabel } from './label.js';
 import type { ErrorView, InterruptView } from './state.js';
@@ -21,6 +21,8 @@ export function runStarted(d: D, e: RunStartedEvent, ctx: EventContext): void {
   if (e.threadId && e.threadId !== d.threadId) diagnose(d, 'out_of_order', `RUN_STARTED for thread ${e.threadId}, not ${d.threadId}`, ctx);
   run.phase = 'streaming';
   d.status = 'running';
+  // A resume, or a retry from the start, follows the turn again: a call a run before it left unfinished may finish now.
+  followUnfinished(d);
 }
 
 function interruptView(i: Interrupt, runId: string, turnId: string, label: string | undefined): InterruptView {
@@ -90,6 +92,7 @@ export function runFinished(d: D, e: RunFinishedEvent, ctx: EventContext): void 
   } else {
     run.outcome = 'success';
   }
+  leaveUnfinished(d);
   d.status = d.openInterruptIds.length > 0 ? 'interrupted' : 'idle';
 }
 
@@ -111,7 +114,7 @@ export function reopenUndecided(d: D, run: DRun, decided: readonly string[] | un
   }
 }
 
-/** Puts an error in the run's transcript and as the thread's last error. */
+/** Puts an error in the run's transcript and as the thread's last error; the calls it was running are left unfinished. */
 export function failRun(d: D, run: DRun, view: ErrorView): void {
   run.error = view;
   run.phase = 'error';
@@ -119,6 +122,7 @@ export function failRun(d: D, run: DRun, view: ErrorView): void {
   d.lastError = view;
   d.status = 'error';
   reopenUndecided(d, run, view.details.decided);
+  leaveUnfinished(d);
 }
 
 export function runError(d: D, e: RunErrorEvent, ctx: EventContext): void {

@@ -61,6 +61,7 @@ export function toolEnd(d: D, e: ToolCallEndEvent, ctx: EventContext): void {
   }
 }
 
+/** The result makes the call done, also one a run before left unfinished (a retry or resume that followed on); a denied call stays denied. */
 export function toolResult(d: D, e: ToolCallResultEvent, ctx: EventContext): void {
   const call = findToolCallDraft(d, e.toolCallId);
   if (!call) {

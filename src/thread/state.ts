@@ -103,8 +103,13 @@ export type MessageView = UserMessageView | AssistantMessageView;
  * - `awaiting_approval`: an interrupt names its toolCallId (see `interruptId`).
  * - `done`: its result arrived.
  * - `denied`: the approval was answered no (`approved: false`) or declined.
+ * - `unfinished`: its run ended before its result came (RUN_FINISHED without
+ *   it, RUN_ERROR, a stream that closed, or the person stopped following).
+ *   Neither an error nor a refusal: after a stop the job may still finish it
+ *   in OZ. A run that starts on the turn again (a resume, a retry from the
+ *   start) makes it `running` again, and its result makes it `done`.
  */
-export type ToolCallStatus = 'running' | 'awaiting_approval' | 'done' | 'denied';
+export type ToolCallStatus = 'running' | 'awaiting_approval' | 'done' | 'denied' | 'unfinished';
 
 export interface ToolCallView {
   /** The model's own id: the call, its result and its approval name it. */

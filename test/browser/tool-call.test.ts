@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
+import { DEFAULT_STRINGS } from '../../elements/shared/strings.js';
 import { prettyJson, type OzToolCall } from '../../elements/tool-call/tool-call.js';
 import type { ToolCallView } from '../../src/thread/state.js';
 
@@ -46,6 +47,7 @@ describe('<oz-tool-call>', () => {
     ['awaiting_approval', 'Waiting for approval'],
     ['done', 'Done'],
     ['denied', 'Denied'],
+    ['unfinished', 'Not finished'],
   ] as const) {
     it(`shows the ${status} status`, async () => {
       const result = status === 'done' ? { messageId: 't1', content: '{"ok":true}' } : undefined;
@@ -55,4 +57,20 @@ describe('<oz-tool-call>', () => {
       await expect(el).to.be.accessible();
     });
   }
+
+  it('shows a call its run left unfinished calmly, in the strings given, and axe-clean', async () => {
+    const el = await fixture<OzToolCall>(html`<oz-tool-call .call=${call({ status: 'unfinished' })}></oz-tool-call>`);
+    const badge = el.shadowRoot!.querySelector<HTMLElement>('[part~="status"]')!;
+    expect(badge.textContent).to.equal('Not finished');
+    expect(badge.classList.contains('unfinished')).to.equal(true);
+    const denied = await fixture<OzToolCall>(html`<oz-tool-call .call=${call({ status: 'denied' })}></oz-tool-call>`);
+    const deniedBadge = denied.shadowRoot!.querySelector<HTMLElement>('[part~="status"]')!;
+    expect(getComputedStyle(badge).color).to.not.equal(getComputedStyle(deniedBadge).color, 'not shown as denied');
+    expect(getComputedStyle(badge).borderTopStyle).to.equal('dashed');
+    await expect(el).to.be.accessible();
+    el.strings = { toolStatus: { ...DEFAULT_STRINGS.toolStatus, unfinished: 'Nicht abgeschlossen' } };
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part~="status"]')!.textContent).to.equal('Nicht abgeschlossen');
+    await expect(el).to.be.accessible();
+  });
 });

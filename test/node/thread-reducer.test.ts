@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MAX_OPEN_STEPS } from '../../src/protocol/index.js';
 import { currentRun, findMessage, findToolCall, initialThreadState, openInterrupts, reduce as plainReduce } from '../../src/thread/index.js';
-import type { AssistantMessageView, ThreadState } from '../../src/thread/index.js';
+import type { AssistantMessageView, ThreadInput, ThreadState } from '../../src/thread/index.js';
 import { apply, approvalInterrupt, custom, ev, EventType, finished, questionInterrupt, started, text, toolCall } from './thread-fixtures.js';
 
 const messagesOf = (s: ThreadState): AssistantMessageView[] =>
@@ -278,4 +278,94 @@ test('events replayed into an empty thread get an implicit turn', () => {
   assert.equal(s.turns[0]!.userMessage, undefined);
   assert.equal(currentRun(s)!.runId, 'r9');
   assert.equal(findMessage(s, 'm')!.body, 'hi');
+});
+
+/** A run with a call done and two still running: one a message holds, one an item of its own. */
+function calling(): ThreadState {
+  return apply(started(), [
+    ...text('job-1:m1', 'AI: Working.'),
+    ...toolCall('c-done', 'oz.search', 'job-1:m1', '{}'),
+    ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'c-done', messageId: 'job-1:t0', content: 'found' }),
+    ...toolCall('c-msg', 'send_email', 'job-1:m1', '{}'),
+    ...toolCall('c-solo', 'oz.http', undefined, '{}'),
+  ]);
+}
+const callStatuses = (s: ThreadState) => ['c-done', 'c-msg', 'c-solo'].map((id) => findToolCall(s, id)!.status);
+const closed = (reason: 'stopped' | 'ended'): ThreadInput => ({ type: 'thread/stream-closed', reason, at: 5 });
+
+for (const [ending, input] of [
+  ['RUN_ERROR', ev({ type: EventType.RUN_ERROR, code: 'failed', message: 'the job failed' })],
+  ['the person stopped following', closed('stopped')],
+  ['the stream closed without a terminal event', closed('ended')],
+  ['the connection broke', { type: 'thread/transport-error', error: { code: 'network', message: 'offline', retryable: true }, at: 5 }],
+  ['RUN_FINISHED success without their results', finished({ type: 'success' })],
+  ['RUN_FINISHED cancelled', finished({ type: 'cancelled' })],
+] as Array<[string, ThreadInput]>) {
+  test(`tool calls still running when the run ends are unfinished, a call done stays done: ${ending}`, () => {
+    const before = calling();
+    assert.deepEqual(callStatuses(before), ['done', 'running', 'running']);
+    const s = apply(before, [input]);
+    assert.deepEqual(callStatuses(s), ['done', 'unfinished', 'unfinished']);
+    assert.equal(findToolCall(s, 'c-done'), findToolCall(before, 'c-done'), 'the call done keeps identity');
+  });
+}
+
+test('unfinished: a call waiting for approval keeps waiting, through a failed resume too; earlier turns keep identity', () => {
+  const first = apply(calling(), [finished({ type: 'success' })]);
+  const send: ThreadInput = { type: 'thread/send', turnId: 'u2', text: 'again', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, at: 6 };
+  let s = apply(first, [send, ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-2' }), ...toolCall('a', 'send_email', undefined, '{}'), ...toolCall('b', 'oz.http', undefined, '{}')]);
+  s = apply(s, [finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'a')] }, undefined, 'run-2')]);
+  assert.equal(findToolCall(s, 'a')!.status, 'awaiting_approval');
+  assert.equal(findToolCall(s, 'b')!.status, 'unfinished');
+  assert.equal(s.turns[0], first.turns[0], 'a new turn starting and ending leaves the turn before as it was');
+  const entries = [{ interruptId: 'i1', status: 'resolved' as const, payload: { approved: true } }];
+  s = apply(s, [
+    { type: 'thread/resume', url: 'u', runId: 'run-3', body: { threadId: 'chat-1', runId: 'run-3', messages: [] }, entries, at: 7 },
+    ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-3' }),
+    ev({ type: EventType.RUN_ERROR, code: 'failed_precondition', message: 'type the name' }),
+  ]);
+  assert.deepEqual(s.openInterruptIds, ['i1']);
+  assert.equal(findToolCall(s, 'a')!.status, 'awaiting_approval');
+  assert.equal(findToolCall(s, 'b')!.status, 'unfinished');
+  assert.equal(s.turns[0], first.turns[0]);
+});
+
+test('unfinished: the same run followed again from Last-Event-ID delivers the result, and the call is done', () => {
+  let s = apply(calling(), [closed('ended')]);
+  assert.deepEqual(callStatuses(s), ['done', 'unfinished', 'unfinished']);
+  s = apply(s, [{ type: 'thread/again', kind: 'retry', fromStart: false, at: 6 }, ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'c-msg', messageId: 'job-1:t1', content: 'sent' })]);
+  assert.equal(findToolCall(s, 'c-msg')!.status, 'done');
+  assert.deepEqual(findToolCall(s, 'c-msg')!.result, { messageId: 'job-1:t1', content: 'sent' });
+  s = apply(s, [finished({ type: 'success' })]);
+  assert.deepEqual(callStatuses(s), ['done', 'done', 'unfinished']);
+});
+
+for (const [how, again] of [
+  ['a retry from the start', { type: 'thread/again', kind: 'retry', fromStart: true, at: 6 }],
+  ['a reload that follows the turn again', { type: 'thread/load-again', url: 'u', runId: 'run-9', body: { threadId: 'chat-1', runId: 'run-9', messages: [] }, at: 6 }],
+] as Array<[string, ThreadInput]>) {
+  test(`unfinished: ${how} streams the calls again, running until their results make them done`, () => {
+    let s = apply(calling(), [ev({ type: EventType.RUN_ERROR, code: 'unavailable', message: 'try again' })]);
+    s = apply(s, [again, ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-1' }), ...text('job-1:m1', 'AI: Working.'), ...toolCall('c-msg', 'send_email', 'job-1:m1', '{}')]);
+    assert.equal(findToolCall(s, 'c-msg')!.status, 'running');
+    s = apply(s, [ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'c-msg', messageId: 'job-1:t1', content: 'sent' }), finished({ type: 'success' })]);
+    assert.equal(findToolCall(s, 'c-msg')!.status, 'done');
+    assert.equal(s.status, 'idle');
+  });
+}
+
+test('unfinished: a resume run starting on the turn runs its unfinished calls again; their results make them done', () => {
+  let s = apply(started(), [...toolCall('a', 'send_email', undefined, '{}'), ...toolCall('b', 'oz.http', undefined, '{}'), finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'a')] })]);
+  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['awaiting_approval', 'unfinished']);
+  const entries = [{ interruptId: 'i1', status: 'resolved' as const, payload: { approved: true } }];
+  s = apply(s, [
+    { type: 'thread/resume', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, entries, at: 5 },
+    ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-2' }),
+    custom('oz0.resume', { interruptId: 'i1', outcome: 'decided', approved: true }),
+  ]);
+  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['running', 'running']);
+  s = apply(s, [ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'b', messageId: 't-b', content: 200 }), closed('ended')]);
+  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['unfinished', 'done'], 'approved, then its run ended: not finished');
+  s = apply(s, [{ type: 'thread/again', kind: 'retry', fromStart: false, at: 6 }, ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'a', messageId: 't-a', content: 'sent' }), finished({ type: 'success' }, undefined, 'run-2')]);
+  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['done', 'done']);
 });
