@@ -42,7 +42,8 @@ export const styles = css`
     color: var(--_c-muted);
     opacity: 1;
   }
-  textarea:disabled {
+  /* Readonly while a turn runs (focus stays): the box keeps its focus ring. */
+  textarea[aria-disabled='true'] {
     cursor: not-allowed;
   }
   .buttons {

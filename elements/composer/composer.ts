@@ -11,6 +11,13 @@ import { styles } from './composer.styles.js';
  * run streams a stop button stops following it, and says that the job runs
  * on in OZ.
  *
+ * "Disabled" is `readonly` + `aria-disabled`, not the `disabled` attribute:
+ * a disabled field drops keyboard focus to `<body>` on every send, so the
+ * field stays focusable (and names its reason) while sending is refused.
+ * Likewise, when a control that holds focus goes away or turns disabled (the
+ * stop button once the run ends, Send once the text is sent), focus moves to
+ * the field instead of being lost.
+ *
  * @summary The message field.
  *
  * @fires oz-send - The person sends a message (cancelable: prevent it to keep the text).
@@ -42,6 +49,8 @@ export class OzComposer extends OzElement {
 
   @state() private stopped = false;
   @query('textarea') private textarea!: HTMLTextAreaElement;
+  /** The control of this shadow tree that had focus before the update now rendering. */
+  private focusedBefore: Element | null = null;
 
   override focus(options?: FocusOptions): void {
     this.textarea?.focus(options);
@@ -62,6 +71,15 @@ export class OzComposer extends OzElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('running') && this.running) this.stopped = false;
+    this.focusedBefore = this.shadowRoot?.activeElement ?? null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const held = this.focusedBefore;
+    this.focusedBefore = null;
+    // Only when this update removed or disabled it: focus the person moved elsewhere is theirs.
+    if (held && held !== this.textarea && (!held.isConnected || held.matches(':disabled'))) this.textarea.focus();
   }
 
   private onKeydown(e: KeyboardEvent): void {
@@ -88,7 +106,8 @@ export class OzComposer extends OzElement {
           aria-describedby="reason"
           placeholder=${t.composerPlaceholder}
           .value=${this.value}
-          ?disabled=${disabled}
+          ?readonly=${disabled}
+          aria-disabled=${disabled ? 'true' : nothing}
           @input=${(e: Event) => (this.value = (e.target as HTMLTextAreaElement).value)}
           @keydown=${this.onKeydown}
         ></textarea>

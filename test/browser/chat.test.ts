@@ -280,7 +280,9 @@ describe('<oz-agent-chat>', () => {
     expect(item.shadowRoot!.textContent).to.contain('May I delete /tmp/x?');
     expect(item.shadowRoot!.querySelector('a[part="console-link"]')!.getAttribute('href')).to.equal('https://console.example/j/1');
     await composerOf(el).updateComplete;
-    expect(textareaOf(el).disabled).to.equal(true);
+    // Disabled, yet focusable: read-only, marked aria-disabled, with its reason.
+    expect(textareaOf(el).readOnly).to.equal(true);
+    expect(textareaOf(el).getAttribute('aria-disabled')).to.equal('true');
     expect(q(composerOf(el).shadowRoot, '[part~="reason"]')!.textContent).to.contain('waiting for your answers');
     await expect(el).to.be.accessible();
   });
