@@ -38,7 +38,7 @@ describe('live agents through the proxy', () => {
     expect(seenText(shadow(tool, '[part~="status"]')!)).to.equal('Waiting for approval');
     expect(seenText(shadow(tool, '[part~="placeholder"]')!)).to.equal('{{secret:slack}}');
     const composer = shadow(el, 'oz-composer')!;
-    expect(shadow<HTMLTextAreaElement>(composer, 'textarea')!.disabled).to.equal(true);
+    expect(shadow<HTMLTextAreaElement>(composer, 'textarea')!.readOnly).to.equal(true);
     expect(seenText(shadow(composer, '[part~="reason"]')!)).to.contain('waiting for your answers');
     await expect(el).to.be.accessible();
 

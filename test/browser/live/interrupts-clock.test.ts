@@ -110,7 +110,7 @@ describe('live interrupts: the clock', () => {
     const composer = shadow(el, 'oz-composer')!;
     await until(() => shadow(composer, '[part="stop"]'), 'the stop button');
     shadow<HTMLButtonElement>(composer, '[part="stop"]')!.click();
-    await until(() => !shadow<HTMLTextAreaElement>(composer, 'textarea')!.disabled, 'the composer to take a message');
+    await until(() => !shadow<HTMLTextAreaElement>(composer, 'textarea')!.readOnly, 'the composer to take a message');
     await advanceClockEdge(MINUTE);
     await typeAndSend(el, 'Anything else?');
     const box = await listError(el, 'interrupts_pending');

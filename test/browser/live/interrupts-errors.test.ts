@@ -192,7 +192,7 @@ describe('live interrupts: resume errors', () => {
     const composer = shadow(el, 'oz-composer')!;
     await until(() => shadow(composer, '[part="stop"]'), 'the stop button');
     shadow<HTMLButtonElement>(composer, '[part="stop"]')!.click();
-    await until(() => !shadow<HTMLTextAreaElement>(composer, 'textarea')!.disabled, 'the composer to take a message');
+    await until(() => !shadow<HTMLTextAreaElement>(composer, 'textarea')!.readOnly, 'the composer to take a message');
     await typeAndSend(el, 'Is it published yet?');
     const box = await listError(el, 'turn_waiting');
     const text = seenText(box);
