@@ -19,10 +19,12 @@ import { gzipSync } from 'node:zlib';
 // whitespace, short private custom properties...) took ~3.7 kB back; streaming in frames, the
 // idle warm-up and thread storage in parts added ~2 kB (93.6 kB); leaving out DOMPurify's default
 // allowlists and marked's pedantic/breaks rules took 2.2 kB back, rendering messages in the chat's
-// tree and the store's idle warm-up added 1.2 kB (92.9 kB). Until the rest is cut, this gate,
-// ~0.6 kB above it, stops any further growth.
+// tree and the store's idle warm-up added 1.2 kB (92.9 kB). The gaps a review of the chat found
+// added 1.1 kB (94.2 kB): exported parts of the inner elements (0.55 kB), spend refusals and unknown
+// codes, the unfinished tool-call status, the composer keeping focus, oz-send from send(). Until the
+// rest is cut, this gate, ~0.3 kB above it, stops any further growth.
 export const TARGET_BYTES = 90 * 1000;
-export const BUDGET_BYTES = 93.5 * 1000;
+export const BUDGET_BYTES = 94.5 * 1000;
 
 /** Builds the bundle into `outDir` and returns the path of its one file. */
 export async function buildBundle(outDir) {
