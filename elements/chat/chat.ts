@@ -327,6 +327,7 @@ export class OzAgentChat extends OzElement {
     if (this.ownStore && (key === this.ownKey || this.threadId === this.ownStore.threadId) && this.store === this.ownStore) return;
     this.dropOwnStore();
     const storage = this.storageOf();
+    const aiLabel = this.aiLabel ?? DEFAULT_AI_LABEL;
     const options: ThreadStoreOptions = {
       endpoint: this.endpoint,
       agent: this.agent,
@@ -335,7 +336,7 @@ export class OzAgentChat extends OzElement {
       ...(this.threadId ? { threadId: this.threadId } : {}),
       ...(storage ? { storage } : {}),
       ...(this.transport ? { transport: this.transport } : {}),
-      ...((this.aiLabel ?? DEFAULT_AI_LABEL) ? { aiLabel: this.aiLabel ?? DEFAULT_AI_LABEL } : {}),
+      ...(aiLabel ? { aiLabel } : {}),
     };
     const store = createThreadStore(options);
     this.ownOptions = options;

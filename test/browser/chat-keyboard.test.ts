@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/define.js';
 import type { OzAgentChat } from '../../elements/chat/chat.js';
@@ -6,7 +6,8 @@ import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzSendEvent } from '../../elements/shared/events.js';
 import type { AguiEvent, StreamedEvent } from '../../src/protocol/index.js';
 import type { RunTransport } from '../../src/transport/index.js';
-import { helperRun, until } from './fixtures.js';
+import { chatOn, helperRun, until } from './fixtures.js';
+import { expectFocusOn } from './focus.js';
 
 /**
  * A transport that plays the helper's turn up to its first message, then
@@ -36,36 +37,9 @@ function heldTransport() {
 
 async function heldChat() {
   const { transport, release } = heldTransport();
-  const el = await fixture<OzAgentChat>(html`<oz-agent-chat
-    style="height: 640px"
-    endpoint="/agui"
-    agent="helper"
-    tenant="acme"
-    ai-label="AI: "
-    theme="light"
-    .storage=${'memory'}
-    .transport=${transport}
-  ></oz-agent-chat>`);
-  return { el, release };
+  return { el: await chatOn(transport), release };
 }
 
-/** The focused element, through every open shadow root. */
-function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
-/** An element as a failure message can show it (chai printing DOM nodes is slow and unreadable). */
-const describeNode = (node: Element | null) =>
-  node ? `${node.localName}${node.getAttribute('part') ? `[part="${node.getAttribute('part')}"]` : ''}${node.id ? `#${node.id}` : ''}` : 'nothing';
-
-/** Asserts that keyboard focus, followed into shadow roots, is on `target`. */
-function expectFocusOn(target: Element | null): void {
-  const active = deepActiveElement();
-  expect(describeNode(active)).to.equal(describeNode(target));
-  expect(active === target, 'the very element is focused').to.equal(true);
-}
 
 const composerOf = (el: OzAgentChat) => el.shadowRoot!.querySelector<OzComposer>('oz-composer')!;
 const textareaOf = (el: OzAgentChat) => composerOf(el).shadowRoot!.querySelector('textarea')!;

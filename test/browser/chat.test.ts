@@ -9,7 +9,7 @@ import type { OzToolCall } from '../../elements/tool-call/tool-call.js';
 import type { AguiEvent, StreamedEvent } from '../../src/protocol/index.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { DEFAULT_STRINGS } from '../../elements/shared/strings.js';
-import { helperRun, interruptRun, quotaRun, scriptedTransport, staticStore, until } from './fixtures.js';
+import { chatOn, helperRun, interruptRun, quotaRun, scriptedTransport, staticStore, until } from './fixtures.js';
 
 function q<T extends Element = Element>(root: Element | ShadowRoot | null | undefined, sel: string): T | null {
   return (root?.querySelector(sel) as T | null) ?? null;
@@ -17,18 +17,7 @@ function q<T extends Element = Element>(root: Element | ShadowRoot | null | unde
 
 async function chatWith(runs: Parameters<typeof scriptedTransport>[0], attrs: { board?: string; theme?: string } = {}) {
   const { transport, requests } = scriptedTransport(runs);
-  const el = await fixture<OzAgentChat>(html`<oz-agent-chat
-    style="height: 640px"
-    endpoint="/agui"
-    agent="helper"
-    tenant="acme"
-    ai-label="AI: "
-    board=${attrs.board ?? 'side'}
-    theme=${attrs.theme ?? 'light'}
-    .storage=${'memory'}
-    .transport=${transport}
-  ></oz-agent-chat>`);
-  return { el, requests };
+  return { el: await chatOn(transport, attrs), requests };
 }
 
 const composerOf = (el: OzAgentChat) => q<OzComposer>(el.shadowRoot, 'oz-composer')!;

@@ -3,24 +3,8 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../elements/define.js';
 import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzSendEvent } from '../../elements/shared/events.js';
+import { describeNode, expectFocusOn } from './focus.js';
 
-/** The focused element, through every open shadow root. */
-function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
-/** An element as a failure message can show it (chai printing DOM nodes is slow and unreadable). */
-const describeNode = (node: Element | null) =>
-  node ? `${node.localName}${node.getAttribute('part') ? `[part="${node.getAttribute('part')}"]` : ''}${node.id ? `#${node.id}` : ''}` : 'nothing';
-
-/** Asserts that keyboard focus, followed into shadow roots, is on `target`. */
-function expectFocusOn(target: Element | null): void {
-  const active = deepActiveElement();
-  expect(describeNode(active)).to.equal(describeNode(target));
-  expect(active === target, 'the very element is focused').to.equal(true);
-}
 
 const part = <T extends Element>(el: OzComposer, name: string) => el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
 const textareaOf = (el: OzComposer) => el.shadowRoot!.querySelector('textarea')!;

@@ -1,4 +1,7 @@
 /** Scripted runs for the browser tests: events shaped as the route sends them. */
+import { fixture, html } from '@open-wc/testing';
+import '../../elements/define.js';
+import type { OzAgentChat } from '../../elements/chat/chat.js';
 import type { AguiEvent, StreamedEvent } from '../../src/protocol/index.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import type { BoardView, ThreadState } from '../../src/thread/state.js';
@@ -150,4 +153,19 @@ export function staticStore(patch: Partial<ThreadState>) {
       return listeners.size;
     },
   };
+}
+
+/** A light-themed <oz-agent-chat> for the helper agent, kept in memory, its runs from `transport`. */
+export function chatOn(transport: RunTransport, attrs: { board?: string; theme?: string } = {}): Promise<OzAgentChat> {
+  return fixture<OzAgentChat>(html`<oz-agent-chat
+    style="height: 640px"
+    endpoint="/agui"
+    agent="helper"
+    tenant="acme"
+    ai-label="AI: "
+    board=${attrs.board ?? 'side'}
+    theme=${attrs.theme ?? 'light'}
+    .storage=${'memory'}
+    .transport=${transport}
+  ></oz-agent-chat>`);
 }
