@@ -30,7 +30,8 @@
  * Faults pass through to the edge: the page's `X-Edge-Fault` header or `fault=` query, and
  * the trace's planned faults, go upstream as `X-Edge-Fault` (the proxy itself forwards only
  * the route's headers, so the plugin hands it a fetch over the proxy's own node client that
- * adds the fault).
+ * adds the fault). The `fault=` parameter is taken off the query before the proxy sees it:
+ * the proxy refuses a query with more than the tenant.
  *
  * The edge and proxy are TypeScript sources: run wtr with
  * `NODE_OPTIONS="--import tsx --conditions=source"` (scripts/test.mjs does).
@@ -167,6 +168,11 @@ export function liveEdgePlugin() {
         ctx.respond = false;
         const { req, res } = ctx;
         const faults = [ctx.query.fault, req.headers['x-edge-fault']].filter((f) => typeof f === 'string' && f !== '');
+        if (ctx.query.fault !== undefined) {
+          const url = new URL(req.url, 'http://localhost');
+          url.searchParams.delete('fault');
+          req.url = `${url.pathname}${url.search}`;
+        }
         const trace = traces.get(req.headers['x-test-trace']);
         let entry;
         if (trace && req.method === 'POST') {

@@ -1,8 +1,9 @@
 /**
  * Which pages may use the proxy: its own origin, and the origins listed in
  * `allowOrigins` (with a CORS preflight that allows POST, Content-Type and
- * Last-Event-ID). With cookie auth, a request must also prove it comes from
- * an allowed page (Origin, or Sec-Fetch-Site when no Origin is sent).
+ * Last-Event-ID). A browser's cross-site request is refused unless its origin
+ * is listed; with cookie auth, a request must also prove it comes from an
+ * allowed page (Origin, or Sec-Fetch-Site when no Origin is sent).
  */
 import { ProxyError } from './errors.js';
 
@@ -29,30 +30,41 @@ export function corsHeaders(origin: string | undefined, policy: OriginPolicy): R
 /**
  * Checks the page a request comes from. Returns the origin to answer with CORS
  * headers (a listed cross-origin page), undefined for a same-origin page or a
- * non-browser client; throws 403 permission_denied for anything else.
+ * non-browser client; throws 403 permission_denied for anything else:
+ * - an `Origin` that is neither listed nor the proxy's own (`origin_not_allowed`;
+ *   `null`, sandboxed frames and `file:` pages, is never the proxy's own, and
+ *   neither is any origin the browser calls `Sec-Fetch-Site: cross-site`);
+ * - no `Origin` but `Sec-Fetch-Site: cross-site` (`cross_site`);
+ * - with cookie auth, no `Origin` and no `Sec-Fetch-Site` of `same-origin` or
+ *   `same-site` (`origin_missing`): a cookie proves nothing about the page.
  */
 export function checkOrigin(request: Request, policy: OriginPolicy): string | undefined {
   const origin = request.headers.get('Origin');
   const site = request.headers.get('Sec-Fetch-Site')?.toLowerCase();
   if (origin !== null) {
     if (policy.allowOrigins.has(origin)) return origin;
-    if (origin !== 'null' && (origin === new URL(request.url).origin || site === 'same-origin')) return undefined;
-    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the proxy.');
+    const own = origin !== 'null' && site !== 'cross-site' && (origin === new URL(request.url).origin || site === 'same-origin');
+    if (own) return undefined;
+    throw new ProxyError(403, 'permission_denied', 'This page’s origin may not use the proxy.', {}, 'origin_not_allowed');
   }
   if (site === 'cross-site') {
-    throw new ProxyError(403, 'permission_denied', 'A cross-site request needs an allowed Origin.');
+    throw new ProxyError(403, 'permission_denied', 'A request from another site needs an allowed Origin.', {}, 'cross_site');
   }
   if (policy.cookieAuth && site !== 'same-origin' && site !== 'same-site') {
-    throw new ProxyError(403, 'permission_denied', 'A request signed in by cookie must come from an allowed page.');
+    throw new ProxyError(403, 'permission_denied', 'A request signed in by cookie must come from an allowed page.', {}, 'origin_missing');
   }
   return undefined;
 }
 
-/** With cookie auth, only `application/json` is taken: `text/plain` would skip the browser's preflight. */
+/**
+ * Only `application/json` is forwarded: `text/plain`, form types and no type
+ * at all are what a page on another site may post without a preflight, with
+ * the person's cookies, and the proxy would add the app token to it.
+ */
 export function checkJsonContentType(request: Request): void {
   const type = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new ProxyError(415, 'invalid_argument', 'The body must be sent as Content-Type: application/json.');
+    throw new ProxyError(415, 'invalid_argument', 'The body must be sent as Content-Type: application/json.', {}, 'content_type');
   }
 }
 
@@ -74,7 +86,7 @@ export function preflight(request: Request, policy: OriginPolicy, route: Preflig
     return new Response(null, { status: 204, headers: { Allow: `${route.method}, OPTIONS` } });
   }
   if (!policy.allowOrigins.has(origin) || method.toUpperCase() !== route.method) {
-    throw new ProxyError(403, 'permission_denied', route.refusal);
+    throw new ProxyError(403, 'permission_denied', route.refusal, {}, 'origin_not_allowed');
   }
   return new Response(null, {
     status: 204,

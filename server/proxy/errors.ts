@@ -13,14 +13,26 @@ export class ProxyError extends Error {
     message: string,
     /** Extra response headers, such as `Allow` or `Retry-After`. */
     readonly headers: Record<string, string> = {},
+    /** Which of the proxy's rules refused, stable for a program to test (`bad_path`, `cross_site`...). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ProxyError';
   }
 }
 
-/** A JSON error response: `{code, message}` (plus the console link an upstream error named). */
-export function jsonError(status: number, body: HttpErrorBody, headers: HeadersInit = {}): Response {
+/** A proxy's refusal body: the route's `{code, message}`, and the rule that refused. */
+export interface ProxyErrorBody extends HttpErrorBody {
+  reason?: string;
+}
+
+/** A ProxyError's body: its code, its own words, and its rule when it names one. */
+export function bodyOf(err: ProxyError): ProxyErrorBody {
+  return { code: err.code, message: err.message, ...(err.reason ? { reason: err.reason } : {}) };
+}
+
+/** A JSON error response: `{code, message}` (plus the console link an upstream error named, or the proxy's rule). */
+export function jsonError(status: number, body: ProxyErrorBody, headers: HeadersInit = {}): Response {
   const h = new Headers(headers);
   h.set('Content-Type', 'application/json; charset=utf-8');
   h.set('Cache-Control', 'no-store');

@@ -4,7 +4,7 @@
  * sent on as JSON.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toRequest, writeResponse, type FetchHandler } from './node.js';
+import { toRequest, unreadableRequest, writeResponse, type FetchHandler } from './node.js';
 
 /** The parts of Express's request the wrapper reads. */
 type ExpressRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
@@ -20,12 +20,20 @@ function parsedBody(req: ExpressRequest): Uint8Array | undefined {
 /**
  * Wraps a Fetch handler (such as `createAguiProxy(...)`) as `(req, res, next)`.
  * The full `originalUrl` is used, so the proxy's `basePath` is the path the
- * app mounts it at. Errors go to `next`.
+ * app mounts it at, and the proxy judges that target as the client sent it
+ * (Express does not normalise it). Errors go to `next`.
  */
 export function aguiExpress(handler: FetchHandler) {
   return (req: ExpressRequest, res: ServerResponse, next: (err?: unknown) => void): void => {
     const body = parsedBody(req);
-    const request = toRequest(req, res, { ...(req.originalUrl ? { url: req.originalUrl } : {}), ...(body ? { body } : {}) });
+    let request: Request;
+    try {
+      request = toRequest(req, res, { ...(req.originalUrl ? { url: req.originalUrl } : {}), ...(body ? { body } : {}) });
+    } catch {
+      // A target or Host no URL can be made of is the client's fault, answered as JSON (never Express's error page).
+      void writeResponse(req, res, unreadableRequest()).catch(next);
+      return;
+    }
     handler(request)
       .then((response) => writeResponse(req, res, response))
       .catch(next);

@@ -7,11 +7,12 @@
  * Express with `aguiExpress`. With `inspect`, it also offers the opt-in
  * inspection feed under `<basePath>/__inspect` (see inspect-routes.ts).
  */
-import { MAX_BODY_BYTES, agentRoutePath, matchAgentRoute } from '../../src/protocol/index.js';
+import { MAX_BODY_BYTES, agentRoutePath } from '../../src/protocol/index.js';
 import { checkJsonContentType, checkOrigin, corsHeaders, preflight, type OriginPolicy } from './cors.js';
-import { ProxyError, jsonError, scrub } from './errors.js';
+import { ProxyError, bodyOf, jsonError, scrub } from './errors.js';
 import { FORWARDED_REQUEST_HEADERS, errorResponse, isEventStream, streamResponse, type ProxyLogger } from './forward.js';
 import { createInspectRoutes, type InspectOptions } from './inspect-routes.js';
+import { agentOfPath, checkBasePath, checkTarget, targetOf, tenantOfQuery } from './request-target.js';
 import { createTokenProvider, type TokenExchangeOptions, type TokenSource } from './token.js';
 import { createNodeUpstream, fromFetch, type NodeUpstreamOptions, type UpstreamFetch } from './upstream.js';
 
@@ -36,7 +37,7 @@ export interface AguiProxyOptions {
   tenants?: readonly string[];
   /** Cross-origin pages allowed to use the proxy, e.g. `https://app.example.com` (its own origin always is). */
   allowOrigins?: readonly string[];
-  /** The app signs people in by cookie: demand JSON from an allowed page, so no other site can post. */
+  /** The app signs people in by cookie: a request with no Origin must also say it is same-site (Sec-Fetch-Site). */
   cookieAuth?: boolean;
   /** A fetch for upstream requests instead of the built-in node:http client (mind undici's 300 s bodyTimeout). */
   fetch?: typeof fetch;
@@ -112,17 +113,18 @@ async function readBody(request: Request, max: number): Promise<Uint8Array> {
 const tooLarge = (max: number) => new ProxyError(413, 'payload_too_large', `The body is larger than ${max} bytes.`);
 
 /**
- * Creates the proxy. It refuses before contacting the edge: unknown paths
+ * Creates the proxy. It refuses before contacting the edge: a request target
+ * that escapes or bends the route (400, see request-target.ts), unknown paths
  * (404), methods other than POST/OPTIONS (405), pages from origins not allowed
- * (403), with `cookieAuth` anything but JSON (415), agents and tenants not in
- * its lists (403), bodies over the limit (413), and requests with no token
- * (401). The edge unreachable is 502 `unavailable`; the edge's own JSON errors
- * pass through scrubbed, with their status.
+ * and cross-site requests (403), anything but JSON (415), a query other than
+ * the tenant (400), agents and tenants not in its lists (403), bodies over the
+ * limit (413), and requests with no token (401). The edge unreachable is 502
+ * `unavailable`; the edge's own JSON errors pass through scrubbed, with their status.
  */
 export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
   const upstream = parseUpstream(options.upstream);
   if (options.token === undefined && !options.tokenExchange) throw new TypeError('createAguiProxy: give token or tokenExchange');
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const basePath = checkBasePath(options.basePath ?? '');
   const maxBody = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const logger: ProxyLogger = options.logger ?? console;
   const agents = options.agents ? new Set(options.agents) : undefined;
@@ -134,27 +136,20 @@ export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
   const tokens = createTokenProvider({ token: options.token, tokenExchange: options.tokenExchange, upstream, fetch: send, now });
   const inspect = options.inspect ? createInspectRoutes(options.inspect, { basePath, policy, now, logger }) : undefined;
 
-  const route = (pathname: string): string => {
-    const rest = basePath ? (pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined) : pathname;
-    const agent = rest === undefined ? undefined : matchAgentRoute(rest);
-    if (agent === undefined) throw new ProxyError(404, 'not_found', 'No such route.');
-    return agent;
-  };
-
   const run = async (request: Request, cors: Record<string, string>): Promise<Response> => {
     const url = new URL(request.url);
+    const target = checkTarget(targetOf(request, url));
     const inspected = inspect ? await inspect.handle(request, url, cors) : undefined;
     if (inspected) return inspected;
-    const agent = route(url.pathname);
+    const agent = agentOfPath(target.path, basePath);
     if (request.method === 'OPTIONS') return preflight(request, policy);
     if (request.method !== 'POST') throw new ProxyError(405, 'invalid_argument', 'Only POST runs an agent.', { Allow: 'POST, OPTIONS' });
     const origin = checkOrigin(request, policy);
     Object.assign(cors, corsHeaders(origin, policy));
-    if (policy.cookieAuth) checkJsonContentType(request);
-    const tenant = url.searchParams.get('tenant');
-    if (!tenant) throw new ProxyError(400, 'invalid_argument', 'The tenant is missing (?tenant=).');
-    if (agents && !agents.has(agent)) throw new ProxyError(403, 'permission_denied', 'This agent is not available here.');
-    if (tenants && !tenants.has(tenant)) throw new ProxyError(403, 'permission_denied', 'This tenant is not available here.');
+    checkJsonContentType(request);
+    const tenant = tenantOfQuery(target.query);
+    if (agents && !agents.has(agent)) throw new ProxyError(403, 'permission_denied', 'This agent is not available here.', {}, 'agent_not_allowed');
+    if (tenants && !tenants.has(tenant)) throw new ProxyError(403, 'permission_denied', 'This tenant is not available here.', {}, 'tenant_not_allowed');
     const length = contentLength(request);
     if (length !== undefined && length > maxBody) throw tooLarge(maxBody);
 
@@ -190,7 +185,7 @@ export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
     try {
       return await run(request, cors);
     } catch (err) {
-      if (err instanceof ProxyError) return jsonError(err.status, { code: err.code, message: err.message }, { ...cors, ...err.headers });
+      if (err instanceof ProxyError) return jsonError(err.status, bodyOf(err), { ...cors, ...err.headers });
       logger.error(`oz-agui-proxy: ${err instanceof Error ? err.name : 'error'} while handling a run`);
       return jsonError(500, { code: 'internal', message: 'The proxy failed.' }, cors);
     }

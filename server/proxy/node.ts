@@ -7,8 +7,10 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createAguiProxy, type AguiProxyOptions } from './index.js';
 import { nodeBodyOf, type NodeBody } from './upstream.js';
+import { rememberRawTarget } from './request-target.js';
 import { closeAfterAnswer } from '../lingering-close.js';
 
 /** A Fetch-API handler. */
@@ -43,7 +45,12 @@ export interface ToRequestOptions {
   body?: Uint8Array;
 }
 
-/** A Fetch Request from node's IncomingMessage; its signal aborts when the client goes away. */
+/**
+ * A Fetch Request from node's IncomingMessage; its signal aborts when the
+ * client goes away. The target as it came on the request line is kept beside
+ * it for the proxy, which judges that one and not the URL WHATWG normalised.
+ * Throws a TypeError for a target or Host no URL can be made of.
+ */
 export function toRequest(req: IncomingMessage, res: ServerResponse, options: ToRequestOptions = {}): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
@@ -56,7 +63,8 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, options: To
     }
   }
   const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const url = new URL(options.url ?? req.url ?? '/', `${secure ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`);
+  const target = options.url ?? req.url ?? '/';
+  const url = new URL(target, `${secure ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`);
   const ac = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) ac.abort(new Error('client closed the connection'));
@@ -69,7 +77,34 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, options: To
     init.body = (options.body ?? bodyStream(req)) as BodyInit;
     init.duplex = 'half';
   }
-  return new Request(url, init);
+  const request = new Request(url, init);
+  rememberRawTarget(request, target);
+  return request;
+}
+
+/** The answer to a request no Fetch Request can be made of (a target or Host that is no URL): 400, as JSON. */
+export function unreadableRequest(): Response {
+  const body = { code: 'invalid_argument', message: 'The request target or Host is not a URL.', reason: 'bad_path' };
+  return new Response(JSON.stringify(body), { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+}
+
+/** The bytes node answers a request it cannot parse with (a NUL or control character in the request line, a bad header). */
+const CLIENT_ERROR = (() => {
+  const body = JSON.stringify({ code: 'invalid_argument', message: 'The request could not be read.', reason: 'bad_request' });
+  return `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+})();
+
+/**
+ * Answers what node's HTTP parser refused (it never reaches a handler) with the
+ * proxy's JSON 400 instead of node's bare one; a socket already written to is
+ * just closed. Install it with `server.on('clientError', answerClientError)`.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as { bytesWritten?: number }).bytesWritten) {
+    socket.destroy();
+    return;
+  }
+  socket.end(CLIENT_ERROR);
 }
 
 /**
@@ -186,8 +221,15 @@ export function toNodeHandler(handler: FetchHandler): (req: IncomingMessage, res
   return (req, res) => {
     void (async () => {
       let response: Response;
+      let request: Request;
       try {
-        response = await handler(toRequest(req, res));
+        request = toRequest(req, res);
+      } catch {
+        await writeResponse(req, res, unreadableRequest());
+        return;
+      }
+      try {
+        response = await handler(request);
       } catch {
         response = new Response(JSON.stringify({ code: 'internal', message: 'The proxy failed.' }), {
           status: 500,
@@ -224,6 +266,7 @@ export interface ProxyServerTimeouts {
 export function createProxyServer(options: AguiProxyOptions & ProxyServerTimeouts): ProxyServer {
   const proxy = createAguiProxy(options);
   const server = http.createServer({ noDelay: true }, toNodeHandler(proxy));
+  server.on('clientError', answerClientError);
   server.requestTimeout = options.requestTimeout ?? 120_000;
   server.headersTimeout = Math.min(options.headersTimeout ?? 30_000, server.requestTimeout || Infinity);
   server.timeout = 0;

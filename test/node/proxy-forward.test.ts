@@ -44,18 +44,22 @@ test('forwards the run with the bearer token, the body as sent, and only the all
   assert.equal(seen.body.toString(), RUN_BODY);
 });
 
-test('only the tenant goes on in the query, the agent re-encoded', async () => {
+test('a query with more than the tenant is refused, not trimmed: 400 bad_query, the edge never asked', async () => {
   fake.seen.length = 0;
   const res = await post(`${proxy.url}/v1/agui/agents/asker?tenant=acme&token=x&upstream=evil`);
-  await res.text();
-  assert.equal(fake.seen[0]!.url, '/v1/agui/agents/asker?tenant=acme');
+  assert.equal(res.status, 400);
+  assert.equal((await jsonErrorOf(res)).code, 'invalid_argument');
+  assert.equal(fake.seen.length, 0);
 });
 
-test('refuses before contacting the edge: unknown path 404, wrong method 405, missing tenant 400', async () => {
+test('refuses before contacting the edge: unknown path 404, extra segment 400, wrong method 405, missing tenant 400', async () => {
   fake.seen.length = 0;
-  const r404 = await post(`${proxy.url}/v1/agui/agents/helper/extra?tenant=acme`);
+  const r404 = await post(`${proxy.url}/v1/agui/other/helper?tenant=acme`);
   assert.equal(r404.status, 404);
   assert.equal((await jsonErrorOf(r404)).code, 'not_found');
+  const extra = await post(`${proxy.url}/v1/agui/agents/helper/extra?tenant=acme`);
+  assert.equal(extra.status, 400);
+  assert.equal((await jsonErrorOf(extra)).code, 'invalid_argument');
   const rRoot = await fetch(`${proxy.url}/`);
   assert.equal(rRoot.status, 404);
   await rRoot.text();
