@@ -48,7 +48,7 @@ export function fastPath(state: ThreadState, streamed: StreamedEvent, freeze: bo
     if (isText) {
       if (item.kind !== 'message' || item.message.id !== e.messageId) continue;
       const m = item.message;
-      if (m.labelPending) return undefined;
+      if (m.labelPending || m.complete) return undefined;
       const message: AssistantMessageView = f({ ...m, content: m.content + delta, body: m.body + delta });
       return replaceItem(state, turn, run, i, { kind: 'message', message }, streamed.id, f);
     }

@@ -43,6 +43,10 @@ export function textContent(d: D, e: TextMessageContentEvent, ctx: EventContext)
   if (!m) {
     diagnose(d, 'out_of_order', `TEXT_MESSAGE_CONTENT for message ${e.messageId} that never started`, ctx);
     m = startMessage(d, e.messageId, 'assistant');
+  } else if (m.complete) {
+    // A message that ended keeps the text it ended with (a duplicate START, then more content, must not grow it).
+    diagnose(d, 'out_of_order', `TEXT_MESSAGE_CONTENT for message ${e.messageId} that already ended`, ctx);
+    return;
   }
   m.content += e.delta;
   if (m.labelPending) applySplit(m, d.aiLabel);
