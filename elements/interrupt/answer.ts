@@ -5,7 +5,11 @@
  */
 import {
   approvalSchemaKind,
+  filledUnder,
   initialValues,
+  layoutForm,
+  walkNodes,
+  valuesFor,
   isEmptySchema,
   questionChoices,
   resolveMessages,
@@ -63,7 +67,7 @@ function withChoices(view: InterruptView, form: FormDescriptor): FormDescriptor 
       ? { ...f, kind: 'choice' as const, choices }
       : f,
   );
-  return { ...form, fields };
+  return form.root?.kind === 'group' ? { ...form, fields, root: { ...form.root, fields } } : form;
 }
 
 /** How an interrupt renders, and its form. */
@@ -92,16 +96,13 @@ export function readDraft(value: unknown, model: InterruptModel): InterruptDraft
   return draft;
 }
 
-function isFilled(v: unknown): boolean {
-  return v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
-}
-
-function filled(draft: InterruptDraft, path: string): boolean {
-  return isFilled(draft.values[path]);
+/** Whether the person filled in anything at or under `name` (a field, a row, a group). */
+function filled(draft: InterruptDraft, name: string): boolean {
+  return filledUnder(draft.values, name);
 }
 
 function touched(draft: InterruptDraft): boolean {
-  return Object.values(draft.values).some(isFilled);
+  return filledUnder(draft.values, '');
 }
 
 /**
@@ -119,16 +120,7 @@ export function draftFromSent(model: InterruptModel, sent: { status: 'resolved' 
     if (typeof p.confirm === 'string') values.confirm = p.confirm;
     return { decision: p.approved === true ? 'approve' : 'deny', values };
   }
-  if (model.form.fallback) return { values: { [model.form.fields[0]?.path ?? '']: JSON.stringify(sent.payload, null, 2) } };
-  const values: Record<string, unknown> = {};
-  for (const f of model.form.fields) {
-    const v = p[f.key];
-    if (v === undefined) continue;
-    if (f.kind === 'group' && v && typeof v === 'object') {
-      for (const inner of f.fields ?? []) if ((v as Record<string, unknown>)[inner.key] !== undefined) values[inner.path] = (v as Record<string, unknown>)[inner.key];
-    } else values[f.path] = v;
-  }
-  return { values };
+  return { values: valuesFor(model.form, sent.payload) };
 }
 
 /** Whether what the person typed in `confirm` matches the value the call asks for. */
@@ -136,12 +128,12 @@ export function confirmMatches(model: InterruptModel, draft: InterruptDraft): bo
   return !model.confirm || draft.values[model.confirm.path] === model.confirm.mustEqual;
 }
 
-/** Booleans shown as checkboxes send `false` when left unticked. */
+/** Booleans shown as checkboxes send `false` when left unticked (in every row and option drawn now). */
 function formValues(model: InterruptModel, draft: InterruptDraft): Record<string, unknown> {
   const values = { ...draft.values };
-  for (const f of model.form.fields.flatMap((g) => [g, ...(g.fields ?? [])])) {
-    if (f.kind === 'boolean' && f.mustEqual === undefined && values[f.path] === undefined) values[f.path] = false;
-  }
+  walkNodes(layoutForm(model.form, draft.values), (n) => {
+    if (n.field.kind === 'boolean' && n.field.mustEqual === undefined && values[n.name] === undefined) values[n.name] = false;
+  });
   return values;
 }
 

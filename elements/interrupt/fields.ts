@@ -1,21 +1,40 @@
 /**
- * Field descriptors (src/forms) as native controls: `<label>`, `<fieldset>` /
- * `<legend>` for radio and checkbox groups, `aria-describedby` to the
- * schema's description and the field's errors, `aria-invalid`.
+ * Form nodes (src/forms) as native controls: `<label>`, `<fieldset>` /
+ * `<legend>` for groups, radio and checkbox sets, rows and variants;
+ * `aria-describedby` to the schema's description and the field's errors,
+ * `aria-invalid`. Groups, lists, maps and variants are in structures.ts.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
-import type { FieldDescriptor } from '../../src/forms/index.js';
+import { child, NULL, type FieldDescriptor, type FormNode } from '../../src/forms/index.js';
+import { getOwn, setOwn } from '../../src/forms/pointer.js';
+import type { InterruptStrings } from './strings.js';
+import { renderStructure } from './structures.js';
+
+/** What a row, a variant or an example button asks the element to do. */
+export type FieldAction =
+  | { type: 'add'; node: FormNode }
+  | { type: 'remove'; node: FormNode; index: number }
+  | { type: 'move'; node: FormNode; index: number; by: -1 | 1 }
+  | { type: 'example'; node: FormNode };
 
 export interface FieldContext {
-  /** A DOM id for a field path, unique in the form. */
-  id: (path: string) => string;
+  /** A DOM id for a control's name, unique in the form. */
+  id: (name: string) => string;
+  /** The values by name (for fields rendered without a layout: the approval's comment and confirm). */
   values: Readonly<Record<string, unknown>>;
-  /** Messages to show now, by field path. */
+  /** Messages to show now, by name. */
   messages: Readonly<Record<string, readonly string[]>>;
   disabled: boolean;
   optional: string;
+  s: InterruptStrings;
+  act: (action: FieldAction) => void;
+}
+
+/** A DOM id for a name: `f-` and the name with every character outside [A-Za-z0-9-] written as `_hex_`. */
+export function idFor(name: string): string {
+  return `f-${name.replace(/[^A-Za-z0-9-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}_`)}`;
 }
 
 const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
@@ -28,28 +47,39 @@ const INPUT_TYPES: Partial<Record<FieldDescriptor['kind'], string>> = {
   text: 'text',
 };
 
-function describedBy(f: FieldDescriptor, ctx: FieldContext): string | undefined {
+export function describedBy(n: FormNode, ctx: FieldContext, more: string[] = []): string | undefined {
   const ids: string[] = [];
-  if (f.description) ids.push(`${ctx.id(f.path)}-desc`);
-  if (ctx.messages[f.path]?.length) ids.push(`${ctx.id(f.path)}-err`);
+  if (n.field.description) ids.push(`${ctx.id(n.name)}-desc`);
+  if (ctx.messages[n.name]?.length) ids.push(`${ctx.id(n.name)}-err`);
+  ids.push(...more);
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function invalid(f: FieldDescriptor, ctx: FieldContext): 'true' | undefined {
-  return ctx.messages[f.path]?.length ? 'true' : undefined;
+export function invalid(n: FormNode, ctx: FieldContext): 'true' | undefined {
+  return ctx.messages[n.name]?.length ? 'true' : undefined;
 }
 
-function labelText(f: FieldDescriptor, ctx: FieldContext) {
+export function labelText(f: FieldDescriptor, ctx: FieldContext) {
   return html`${f.label}${f.required || f.mustEqual !== undefined ? nothing : html` <span class="optional">${ctx.optional}</span>`}`;
 }
 
 /** The description and the messages under a field. */
-function notes(f: FieldDescriptor, ctx: FieldContext) {
-  const messages = ctx.messages[f.path] ?? [];
-  return html`${f.description ? html`<p class="desc" part="field-description" id="${ctx.id(f.path)}-desc">${f.description}</p>` : nothing}
-  ${messages.length
-    ? html`<p class="field-error" part="field-error" id="${ctx.id(f.path)}-err">${messages.join(' ')}</p>`
-    : nothing}`;
+export function notes(n: FormNode, ctx: FieldContext) {
+  const messages = ctx.messages[n.name] ?? [];
+  return html`${n.field.description ? html`<p class="desc" part="field-description" id="${ctx.id(n.name)}-desc">${n.field.description}</p>` : nothing}
+  ${messages.length ? html`<p class="field-error" part="field-error" id="${ctx.id(n.name)}-err">${messages.join(' ')}</p>` : nothing}`;
+}
+
+/** The "no value" box of a nullable field. */
+export function noValueBox(n: FormNode, ctx: FieldContext) {
+  if (!n.field.nullable) return nothing;
+  const name = child(n.name, NULL);
+  const id = ctx.id(name);
+  return html`<div class="option no-value">
+    <input type="checkbox" id=${id} name=${name} data-kind="null" .checked=${live(n.isNull === true)} ?disabled=${ctx.disabled} /><label for=${id}
+      >${ctx.s.noValue}<span class="visually-hidden"> (${n.field.label})</span></label
+    >
+  </div>`;
 }
 
 function text(v: unknown): string {
@@ -57,115 +87,164 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-function choiceGroup(f: FieldDescriptor, ctx: FieldContext, multi: boolean): TemplateResult {
-  const raw = ctx.values[f.path];
+function choiceGroup(n: FormNode, ctx: FieldContext, multi: boolean): TemplateResult {
+  const f = n.field;
+  const raw = n.value;
   const picked = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
-  const base = ctx.id(f.path);
-  return html`<fieldset class="field group" part="field" aria-describedby=${ifDefined(describedBy(f, ctx))}>
+  const base = ctx.id(n.name);
+  return html`<fieldset class="field group" part="field" aria-describedby=${ifDefined(describedBy(n, ctx))}>
     <legend>${labelText(f, ctx)}</legend>
-    ${(f.choices ?? []).map(
-      (c, i) => html`<div class="option">
-        <input
-          type=${multi ? 'checkbox' : 'radio'}
-          id="${base}-${i}"
-          name=${f.path}
-          data-kind=${f.kind}
-          .value=${String(c.value)}
-          .checked=${live(picked.includes(String(c.value)))}
-          ?required=${!multi && f.required}
-          ?disabled=${ctx.disabled}
-          aria-invalid=${ifDefined(invalid(f, ctx))}
-        /><label for="${base}-${i}">${c.label}</label>
-      </div>`,
-    )}
-    ${notes(f, ctx)}
+    ${n.isNull
+      ? nothing
+      : (f.choices ?? []).map(
+          (c, i) => html`<div class="option">
+            <input
+              type=${multi ? 'checkbox' : 'radio'}
+              id="${base}-${i}"
+              name=${n.name}
+              data-kind=${f.kind}
+              .value=${String(c.value)}
+              .checked=${live(picked.includes(String(c.value)))}
+              ?required=${!multi && f.required}
+              ?disabled=${ctx.disabled}
+              aria-invalid=${ifDefined(invalid(n, ctx))}
+            /><label for="${base}-${i}">${c.label}</label>
+          </div>`,
+        )}
+    ${noValueBox(n, ctx)} ${notes(n, ctx)}
   </fieldset>`;
 }
 
-/** One field as its native control(s). */
-export function renderField(f: FieldDescriptor, ctx: FieldContext): TemplateResult {
-  const id = ctx.id(f.path);
-  switch (f.kind) {
+function checkbox(n: FormNode, ctx: FieldContext): TemplateResult {
+  const id = ctx.id(n.name);
+  return html`<div class="field check" part="field">
+    <input
+      type="checkbox"
+      id=${id}
+      name=${n.name}
+      data-kind="boolean"
+      .checked=${live(n.value === true)}
+      ?disabled=${ctx.disabled || n.isNull === true}
+      aria-describedby=${ifDefined(describedBy(n, ctx))}
+      aria-invalid=${ifDefined(invalid(n, ctx))}
+    /><label for=${id}>${labelText(n.field, ctx)}</label>
+    ${noValueBox(n, ctx)} ${notes(n, ctx)}
+  </div>`;
+}
+
+function textarea(n: FormNode, ctx: FieldContext, extra: TemplateResult | typeof nothing = nothing): TemplateResult {
+  const f = n.field;
+  const id = ctx.id(n.name);
+  const json = f.kind === 'json';
+  return html`<div class="field" part="field">
+    <label for=${id}>${labelText(f, ctx)}</label>
+    <textarea
+      id=${id}
+      name=${n.name}
+      data-kind=${f.kind}
+      rows=${json ? 6 : 3}
+      class=${json ? 'mono' : ''}
+      spellcheck=${json ? 'false' : 'true'}
+      .value=${live(n.isNull ? '' : text(n.value))}
+      ?required=${f.required}
+      ?disabled=${ctx.disabled || n.isNull === true}
+      maxlength=${ifDefined(f.maxLength)}
+      aria-describedby=${ifDefined(describedBy(n, ctx, json && (f.outline || f.example) ? [`${id}-help`] : []))}
+      aria-invalid=${ifDefined(invalid(n, ctx))}
+    ></textarea>
+    ${noValueBox(n, ctx)} ${notes(n, ctx)} ${extra}
+  </div>`;
+}
+
+function input(n: FormNode, ctx: FieldContext): TemplateResult {
+  const f = n.field;
+  const id = ctx.id(n.name);
+  const numeric = f.kind === 'number' || f.kind === 'integer';
+  return html`<div class="field" part="field">
+    <label for=${id}>${labelText(f, ctx)}</label>
+    <input
+      type=${INPUT_TYPES[f.kind] ?? 'text'}
+      id=${id}
+      name=${n.name}
+      data-kind=${f.kind}
+      autocomplete="off"
+      .value=${live(n.isNull ? '' : text(n.value))}
+      ?required=${f.required || f.mustEqual !== undefined}
+      ?disabled=${ctx.disabled || n.isNull === true}
+      min=${ifDefined(numeric ? f.min : undefined)}
+      max=${ifDefined(numeric ? f.max : undefined)}
+      step=${ifDefined(numeric ? f.step : undefined)}
+      inputmode=${ifDefined(f.kind === 'integer' ? 'numeric' : undefined)}
+      maxlength=${ifDefined(f.maxLength)}
+      aria-describedby=${ifDefined(describedBy(n, ctx))}
+      aria-invalid=${ifDefined(invalid(n, ctx))}
+    />
+    ${noValueBox(n, ctx)} ${notes(n, ctx)}
+  </div>`;
+}
+
+/** What a JSON field asks, in words, and an answer that fits (with a button that copies it in). */
+function jsonHelp(n: FormNode, ctx: FieldContext): TemplateResult | typeof nothing {
+  const f = n.field;
+  if (!f.outline?.length && !f.example) return nothing;
+  const entry = (e: NonNullable<FieldDescriptor['outline']>[number]): TemplateResult =>
+    html`<li>
+      <strong>${e.label}</strong>${e.required ? nothing : html` <span class="optional">${ctx.optional}</span>`}: ${e.type}${e.description ? html` — ${e.description}` : nothing}
+      ${e.parts?.length ? html`<ul>${e.parts.map(entry)}</ul>` : nothing}
+    </li>`;
+  return html`<div class="json-help" id="${ctx.id(n.name)}-help">
+    ${f.outline?.length ? html`<p class="hint">${ctx.s.jsonAsks}</p><ul class="outline">${f.outline.map(entry)}</ul>` : nothing}
+    ${f.example ? html`<p class="hint">${ctx.s.jsonExample}</p><pre class="mono example">${f.example}</pre>` : nothing}
+    ${f.example
+      ? html`<button type="button" class="use-example" ?disabled=${ctx.disabled} @click=${() => ctx.act({ type: 'example', node: n })}>${ctx.s.useExample}</button>`
+      : nothing}
+  </div>`;
+}
+
+/** One node of a form (and everything under it) as native controls. */
+export function renderNode(n: FormNode, ctx: FieldContext): TemplateResult {
+  switch (n.field.kind) {
     case 'group':
-      return html`<fieldset class="field group" part="field" aria-describedby=${ifDefined(describedBy(f, ctx))}>
-        <legend>${labelText(f, ctx)}</legend>
-        ${(f.fields ?? []).map((inner) => renderField(inner, ctx))} ${notes(f, ctx)}
-      </fieldset>`;
+    case 'list':
+    case 'map':
+    case 'variant':
+      return renderStructure(n, ctx);
     case 'choice':
-      return choiceGroup(f, ctx, false);
+      return choiceGroup(n, ctx, false);
     case 'multi-choice':
-      return choiceGroup(f, ctx, true);
+      return choiceGroup(n, ctx, true);
     case 'boolean':
-      return html`<div class="field check" part="field">
-        <input
-          type="checkbox"
-          id=${id}
-          name=${f.path}
-          data-kind="boolean"
-          .checked=${live(ctx.values[f.path] === true)}
-          ?disabled=${ctx.disabled}
-          aria-describedby=${ifDefined(describedBy(f, ctx))}
-          aria-invalid=${ifDefined(invalid(f, ctx))}
-        /><label for=${id}>${labelText(f, ctx)}</label>
-        ${notes(f, ctx)}
-      </div>`;
+      return checkbox(n, ctx);
     case 'textarea':
+      return textarea(n, ctx);
     case 'json':
-      return html`<div class="field" part="field">
-        <label for=${id}>${labelText(f, ctx)}</label>
-        <textarea
-          id=${id}
-          name=${f.path}
-          data-kind=${f.kind}
-          rows=${f.kind === 'json' ? 6 : 3}
-          class=${f.kind === 'json' ? 'mono' : ''}
-          .value=${live(text(ctx.values[f.path]))}
-          ?required=${f.required}
-          ?disabled=${ctx.disabled}
-          maxlength=${ifDefined(f.maxLength)}
-          aria-describedby=${ifDefined(describedBy(f, ctx))}
-          aria-invalid=${ifDefined(invalid(f, ctx))}
-        ></textarea>
-        ${notes(f, ctx)}
-      </div>`;
-    default: {
-      const numeric = f.kind === 'number' || f.kind === 'integer';
-      return html`<div class="field" part="field">
-        <label for=${id}>${labelText(f, ctx)}</label>
-        <input
-          type=${INPUT_TYPES[f.kind] ?? 'text'}
-          id=${id}
-          name=${f.path}
-          data-kind=${f.kind}
-          autocomplete="off"
-          .value=${live(text(ctx.values[f.path]))}
-          ?required=${f.required || f.mustEqual !== undefined}
-          ?disabled=${ctx.disabled}
-          min=${ifDefined(numeric ? f.min : undefined)}
-          max=${ifDefined(numeric ? f.max : undefined)}
-          step=${ifDefined(numeric ? f.step : undefined)}
-          inputmode=${ifDefined(f.kind === 'integer' ? 'numeric' : undefined)}
-          maxlength=${ifDefined(f.maxLength)}
-          aria-describedby=${ifDefined(describedBy(f, ctx))}
-          aria-invalid=${ifDefined(invalid(f, ctx))}
-        />
-        ${notes(f, ctx)}
-      </div>`;
-    }
+      return textarea(n, ctx, jsonHelp(n, ctx));
+    default:
+      return input(n, ctx);
   }
 }
 
-/** Reads a control's value into a draft's values (checkbox groups as arrays). */
+/** A top-level field outside a layout (the approval's comment and confirm), at its path. */
+export function renderField(f: FieldDescriptor, ctx: FieldContext): TemplateResult {
+  return renderNode({ field: f, name: f.path, value: getOwn(ctx.values, f.path) }, ctx);
+}
+
+/** Reads a control's value into a draft's values (checkbox groups as arrays, a variant's choice as its number). */
 export function readControl(target: HTMLInputElement | HTMLTextAreaElement, values: Record<string, unknown>): Record<string, unknown> {
   const name = target.name;
   const kind = target.dataset.kind;
   const next = { ...values };
-  if (kind === 'boolean') next[name] = (target as HTMLInputElement).checked;
+  let value: unknown = target.value;
+  if (kind === 'boolean') value = (target as HTMLInputElement).checked;
+  else if (kind === 'null') value = (target as HTMLInputElement).checked || '';
+  else if (kind === 'variant') value = Number(target.value);
   else if (kind === 'multi-choice') {
     const form = target.closest('form');
     const boxes = form ? [...form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((b) => b.name === name) : [];
-    next[name] = boxes.filter((b) => b.checked).map((b) => b.value);
-  } else next[name] = target.value;
-  if (next[name] === '') delete next[name];
+    value = boxes.filter((b) => b.checked).map((b) => b.value);
+  }
+  // A field may be named `__proto__`: set and delete own properties only.
+  if (value === '') delete next[name];
+  else setOwn(next, name, value);
   return next;
 }

@@ -168,4 +168,58 @@ export const styles = css`
   .chosen:empty {
     display: none;
   }
+  /* Rows of a list or a map, variants, nested groups, JSON help */
+  .group .group,
+  .variant-fields {
+    border-inline-start: 2px solid var(--_c-border);
+    padding-inline-start: var(--_s-3);
+  }
+  .row-list {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: var(--_s-2);
+  }
+  .row {
+    display: grid;
+    gap: var(--_s-1);
+  }
+  .row-buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_s-1);
+  }
+  .row-buttons button,
+  .use-example {
+    font-size: var(--_f-size-s);
+  }
+  .map-row {
+    display: grid;
+    grid-template-columns: minmax(8rem, 1fr) 2fr;
+    gap: var(--_s-2);
+    align-items: start;
+  }
+  .options {
+    display: grid;
+    gap: var(--_s-1);
+  }
+  .variant-fields {
+    display: grid;
+    gap: var(--_s-2);
+  }
+  .outline {
+    margin: 0;
+    padding-inline-start: var(--_s-4, 1rem);
+    font-size: var(--_f-size-s);
+  }
+  .example {
+    margin: 0;
+    padding: var(--_s-2);
+    border: 1px solid var(--_c-border);
+    border-radius: var(--_r-s);
+    overflow: auto;
+    max-height: 12rem;
+    white-space: pre-wrap;
+  }
 `;

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { allFields, type FieldDescriptor } from '../../src/forms/index.js';
+import { addRow, layoutForm, moveRow, removeRow, walkNodes, type FieldDescriptor, type FormNode } from '../../src/forms/index.js';
 import type { InterruptView } from '../../src/thread/state.js';
 import { OzElement } from '../shared/oz-element.js';
 import { TickController } from '../shared/tick-controller.js';
@@ -9,7 +9,8 @@ import { isSafeHref } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { checkAnswer, confirmMatches, interruptModel, readDraft, visibleMessages, type Decision, type InterruptDraft, type InterruptModel } from './answer.js';
 import { OzInterruptChangeEvent, OzInterruptCommitEvent } from './events.js';
-import { readControl, renderField, type FieldContext } from './fields.js';
+import { idFor, readControl, renderField, renderNode, type FieldAction, type FieldContext } from './fields.js';
+import { addButtonId, rowBoxId, rowButtonId } from './structures.js';
 import { styles } from './interrupt.styles.js';
 import { resolveInterruptStrings, type InterruptStrings } from './strings.js';
 
@@ -24,7 +25,12 @@ export interface InterruptNotice {
  * approval (what it will do, its arguments, Approve / Deny, a comment, a value
  * to type when the call asks for one), an agent's question (its choices as
  * radios, or a typed question's fields), or another confirmation (a budget
- * wait says an admin's decision ends it). Each shows its deadline as a live
+ * wait says an admin's decision ends it). A typed question's schema is drawn
+ * as fields of every kind agents ask: groups nested to any depth, lists of
+ * rows to add, remove and reorder (within minItems/maxItems, said in words),
+ * key/value rows, a choice of variants (radios that switch the fields), "No
+ * value" for nullable types, local `$ref`s; a part no form can draw is a JSON
+ * box that says what it asks, shows an example and checks as one types. Each shows its deadline as a live
  * countdown, who may decide, the step's job (`step`, for an interrupt of a
  * delegated step) and OZ's console link; and, once
  * known, how the resume took it. It renders a draft (`value`) and reports
@@ -51,6 +57,9 @@ export interface InterruptNotice {
  * @csspart field - One field.
  * @csspart field-description - A field's description.
  * @csspart field-error - A field's error.
+ * @csspart row - One row of a list or of key/value entries.
+ * @csspart row-button - A row's Move up, Move down or Remove button.
+ * @csspart add-row - A list's or key/value entries' Add button.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny (or Decline) button.
  *
@@ -95,7 +104,9 @@ export class OzInterrupt extends OzElement {
   @property({ attribute: false }) focusOnOpen = true;
 
   private readonly ticks = new TickController(this);
-  private model?: { from: InterruptView; model: InterruptModel; ids: Map<string, string> };
+  private model?: { from: InterruptView; model: InterruptModel };
+  /** The control to focus after the next render (a row's Add, Remove or Move left focus on a button that moved or went). */
+  private focusNext?: string[];
   private focusedFor?: string;
   private stringsFrom?: Partial<InterruptStrings>;
   private resolvedStrings: InterruptStrings = resolveInterruptStrings();
@@ -109,14 +120,10 @@ export class OzInterrupt extends OzElement {
     return this.resolvedStrings;
   }
 
-  private get current(): { model: InterruptModel; ids: Map<string, string> } | undefined {
+  private get current(): { model: InterruptModel } | undefined {
     const view = this.interrupt;
     if (!view) return undefined;
-    if (this.model?.from !== view) {
-      const model = interruptModel(view);
-      const ids = new Map(allFields(model.form).map((f, i) => [f.path, `f${i}`]));
-      this.model = { from: view, model, ids };
-    }
+    if (this.model?.from !== view) this.model = { from: view, model: interruptModel(view) };
     return this.model;
   }
 
@@ -149,6 +156,19 @@ export class OzInterrupt extends OzElement {
   }
 
   protected override updated(): void {
+    if (this.focusNext) {
+      const root = this.renderRoot as ShadowRoot;
+      const candidates = this.focusNext;
+      this.focusNext = undefined;
+      for (const id of candidates) {
+        const el = root.getElementById(id);
+        const target = el?.matches('button, input, textarea') ? el : el?.querySelector<HTMLElement>('input, textarea, button');
+        if (target instanceof HTMLElement && !(target as HTMLButtonElement).disabled) {
+          target.focus();
+          break;
+        }
+      }
+    }
     const view = this.interrupt;
     if (!this.focusOnOpen || !view || view.state !== 'open' || this.focusedFor === view.id) return;
     this.focusedFor = view.id;
@@ -167,6 +187,34 @@ export class OzInterrupt extends OzElement {
     const draft = this.draft;
     if (!draft || !target.name) return;
     const next: InterruptDraft = { ...draft, values: readControl(target, draft.values) };
+    if (next.decision === 'decline') delete next.decision;
+    this.emit(next);
+  }
+
+  /** A row added, removed or moved, or an example copied in; focus goes where the person's next step is. */
+  private act(action: FieldAction, ctx: FieldContext): void {
+    const draft = this.draft;
+    if (!draft) return;
+    const list = action.node;
+    const rowName = (i: number) => (list.name === '' ? String(i) : `${list.name}/${i}`);
+    const row = (i: number): FormNode => ({ field: list.field, name: rowName(i) });
+    let values: Record<string, unknown>;
+    if (action.type === 'add') {
+      values = addRow(draft.values, list);
+      this.focusNext = [rowBoxId(ctx, row(list.rows?.length ?? 0))];
+    } else if (action.type === 'remove') {
+      values = removeRow(draft.values, list, action.index);
+      const left = (list.rows?.length ?? 1) - 1;
+      this.focusNext = [...(left > action.index ? [rowButtonId(ctx, row(action.index), 'remove')] : []), ...(action.index > 0 ? [rowButtonId(ctx, row(action.index - 1), 'remove')] : []), addButtonId(ctx, list)];
+    } else if (action.type === 'move') {
+      values = moveRow(draft.values, list, action.index, action.by);
+      const to = row(action.index + action.by);
+      this.focusNext = [rowButtonId(ctx, to, action.by < 0 ? 'up' : 'down'), rowButtonId(ctx, to, action.by < 0 ? 'down' : 'up')];
+    } else {
+      values = { ...draft.values, [list.name]: list.field.example };
+      this.focusNext = [ctx.id(list.name)];
+    }
+    const next: InterruptDraft = { ...draft, values };
     if (next.decision === 'decline') delete next.decision;
     this.emit(next);
   }
@@ -241,22 +289,30 @@ export class OzInterrupt extends OzElement {
     return html`<p class="outcome" part="outcome" data-outcome=${view.outcome}>${s.outcome[view.outcome]}${approved}</p>`;
   }
 
-  private fieldContext(model: InterruptModel, draft: InterruptDraft, ids: Map<string, string>, disabled: boolean): FieldContext {
+  private fieldContext(model: InterruptModel, draft: InterruptDraft, tree: FormNode | undefined, disabled: boolean): FieldContext {
     const check = checkAnswer(model, draft);
     const messages: Record<string, string[]> = visibleMessages(model, draft, check, this.showErrors);
     const fe = this.fieldError;
     if (fe) {
+      // The server names the field by its place in the answer; outside maps that is its name.
       const path = fe.field.replace(/^#?\//, '');
-      const key = ids.has(path) ? path : (model.form.fields[0]?.path ?? path);
+      const names = new Set<string>();
+      if (tree) walkNodes(tree, (n) => names.add(n.name));
+      const key = names.has(path) || !tree ? path : (tree.children?.[0]?.name ?? tree.name);
       messages[key] = [...(messages[key] ?? []), fe.message];
     }
-    return { id: (p) => ids.get(p) ?? `f-${p}`, values: draft.values, messages, disabled, optional: this.s.optional };
+    const ctx: FieldContext = {
+      id: idFor, values: draft.values, messages, disabled, optional: this.s.optional, s: this.s,
+      act: (action) => this.act(action, ctx),
+    };
+    return ctx;
   }
 
-  private renderControls(view: InterruptView, model: InterruptModel, draft: InterruptDraft, ids: Map<string, string>) {
+  private renderControls(view: InterruptView, model: InterruptModel, draft: InterruptDraft) {
     const s = this.s;
     const locked = this.expired;
-    const ctx = this.fieldContext(model, draft, ids, locked);
+    const tree = model.mode === 'form' ? layoutForm(model.form, draft.values) : undefined;
+    const ctx = this.fieldContext(model, draft, tree, locked);
     if (model.mode === 'notice') {
       return html`<div class="decision notice" part="decision"><p>${s.budgetWait}</p><p class="hint">${s.budgetNoted}</p></div>`;
     }
@@ -279,7 +335,7 @@ export class OzInterrupt extends OzElement {
     return html`<fieldset class="decision" part="decision" ?disabled=${locked}>
       <legend>${s.answerLegend}</legend>
       ${model.form.description ? html`<p class="desc">${model.form.description}</p>` : nothing}
-      ${model.form.fields.map((f) => renderField(f, ctx))}
+      ${tree ? (tree.field.kind === 'group' && tree.name === '' ? (tree.children ?? []).map((c) => renderNode(c, ctx)) : renderNode(tree, ctx)) : nothing}
       <div class="buttons">
         <button type="button" part="deny" aria-pressed=${draft.decision === 'decline'} @click=${() => this.choose('decline')}>${declineLabel}</button>
       </div>
@@ -313,7 +369,7 @@ export class OzInterrupt extends OzElement {
         ${this.renderDetails(view.meta.details)} ${this.renderMeta(view)}
         ${this.notice ? html`<p class="notice ${this.notice.tone}" part="notice">${this.notice.text}</p>` : nothing}
         ${this.renderOutcome(view)}
-        ${controls ? this.renderControls(view, m.model, draft, m.ids) : nothing}
+        ${controls ? this.renderControls(view, m.model, draft) : nothing}
         ${view.state === 'open' && this.readOnly ? html`<p class="hint">${s.readOnly}</p>` : nothing}
       </form>
     </div>`;

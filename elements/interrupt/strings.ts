@@ -53,6 +53,25 @@ export interface InterruptStrings {
   entryProblem: (reason: string) => string;
   notYours: string;
   vetoed: string;
+  // Fields of lists, maps, variants, nullable values and JSON parts
+  /** A list's or a map's add button (`Add to Tags`). */
+  addRow: (list: string) => string;
+  /** A row's buttons; the row's label follows, for a screen reader (visually hidden). */
+  removeRow: string;
+  moveUp: string;
+  moveDown: string;
+  /** Why Add is disabled: the list holds as many rows as it takes. */
+  rowsFull: (max: number) => string;
+  /** Why Remove is disabled: the list needs this many rows. */
+  rowsAtLeast: (min: number) => string;
+  /** A list with no rows yet. */
+  noRows: string;
+  /** The "no value" (null) choice of a nullable field; the field's label follows, visually hidden. */
+  noValue: string;
+  /** A JSON field: what it asks, in words; an answer that fits, and the button that copies it in. */
+  jsonAsks: string;
+  jsonExample: string;
+  useExample: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -120,6 +139,17 @@ export const DEFAULT_INTERRUPT_STRINGS: Readonly<InterruptStrings> = Object.free
   entryProblem: (reason) => `Not taken: ${reason}`,
   notYours: 'You may not decide this one that way; someone else must.',
   vetoed: 'Not sent.',
+  addRow: (list) => `Add to ${list}`,
+  removeRow: 'Remove',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  rowsFull: (max) => (max === 1 ? 'This takes only 1 item: remove it to add another.' : `This takes at most ${max} items: remove one to add another.`),
+  rowsAtLeast: (min) => (min === 1 ? 'At least 1 item is needed.' : `At least ${min} items are needed.`),
+  noRows: 'Nothing added yet.',
+  noValue: 'No value',
+  jsonAsks: 'What to enter',
+  jsonExample: 'An answer that fits',
+  useExample: 'Use this example',
 });
 
 /** Merges an app's partial strings over the defaults (the nested maps one level deep). */

@@ -56,6 +56,8 @@ interface Row {
  * @csspart others - What waits for other people.
  * @csspart error - The resume's error.
  * @csspart error-action - The error's action button.
+ * @csspart error-message - The server's own words on the error.
+ * @csspart load-again - "Load again", beside the status, once an interrupt ran out of time (OZ denied it; loading again shows how the turn went on). Answers to the others stay as drafts.
  * @csspart footer - The submit row.
  * @csspart submit - The submit button.
  * @csspart status - Why submit is disabled, or that it is ready.
@@ -218,9 +220,8 @@ export class OzInterrupts extends OzElement {
     const partial = !!error.details.decided?.length;
     return html`<div class="error" part="error" role="alert" data-code=${error.code}>
       <p class="meaning">${entry.meaning}</p>
-      ${entry.key === 'unknown' && error.message ? html`<p class="reason">${error.message}</p>` : nothing}
+      ${error.message && error.message !== entry.meaning && error.message !== error.details.reason ? html`<p class="reason" part="error-message">${error.message}</p>` : nothing}
       ${error.details.reason && !error.details.entry ? html`<p class="reason">${error.details.reason}</p>` : nothing}
-      ${error.code === 'turn_waiting' && error.message ? html`<p class="reason">${error.message}</p>` : nothing}
       ${partial ? html`<p>${this.s.answerRest}</p>` : nothing}
       ${unseen > 0 ? html`<p>${t.actions.reload}</p>` : nothing}
       <div class="actions">
@@ -326,6 +327,9 @@ export class OzInterrupts extends OzElement {
           : html`<div class="footer" part="footer">
               <button type="submit" class="primary" part="submit" aria-describedby="submit-status" ?disabled=${!canSend}>${this.s.submit}</button>
               <p class="status" id="submit-status" part="status">${this.status(rows, running)}</p>
+              ${rows.some((r) => r.expired) && !running
+                ? html`<button type="button" part="load-again" @click=${() => this.act('interrupt_expired')}>${this.s.loadAgain}</button>`
+                : nothing}
               ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
             </div>`
         : nothing}

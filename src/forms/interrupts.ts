@@ -20,7 +20,7 @@ export type ApprovalSchemaKind = 'approval' | 'approval-with-confirm';
  */
 export function approvalSchemaKind(schema: unknown): ApprovalSchemaKind | undefined {
   const form = schemaToForm(schema);
-  if (form.fallback || form.acceptsAnything) return undefined;
+  if (form.fallback || form.acceptsAnything || form.root?.kind !== 'group' || form.root.alternatives || form.root.extra) return undefined;
   const byKey = new Map(form.fields.map((f) => [f.key, f]));
   const approved = byKey.get('approved');
   if (!approved || approved.kind !== 'boolean' || approved.mustEqual !== undefined) return undefined;

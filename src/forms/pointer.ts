@@ -57,3 +57,13 @@ export function walk(value: unknown, keys: readonly string[]): unknown {
   }
   return at;
 }
+
+/** Sets an own property, even one named `__proto__` (which `o[k] = v` would take as the prototype). */
+export function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** An own property's value (never one from the prototype, such as `__proto__` itself). */
+export function getOwn(o: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.hasOwn(o, key) ? o[key] : undefined;
+}

@@ -1,38 +1,46 @@
 /**
- * JSON Schema → form descriptor, for the subset OZ sends in an interrupt's
- * `responseSchema`. Anything outside it becomes one JSON text field checked
- * against the whole schema: never a dead end, never a throw.
+ * JSON Schema → form descriptor. The question kinds agents ask become fields:
+ * single values, groups nested to any depth, lists of rows, key/value maps,
+ * a choice of variants (`oneOf`/`anyOf`, a `type` list), "no value" for
+ * nullable types, local `$ref`s (a recursive one drawn lazily). A part no
+ * form can draw becomes a JSON field that says what it asks; a root no form
+ * can draw makes the whole form that JSON field. Never a throw.
  */
-import { resolveMessages } from './messages.js';
-import { isObject, joinPath, type JsonObject } from './pointer.js';
-import {
-  JSON_FIELD_PATH,
-  type Choice,
-  type ChoiceValue,
-  type FieldDescriptor,
-  type FormDescriptor,
-  type FormOptions,
-} from './types.js';
+import { resolveMessages, type FormMessages } from './messages.js';
+import { exampleFor, outlineFor } from './outline.js';
+import { choiceField, constField, multiChoiceField, nonEmptyString, numberField, stringField, count } from './leaf-fields.js';
+import { isObject, joinPath, setOwn, type JsonObject } from './pointer.js';
+import { resolve, target, without } from './resolve.js';
+import { variantField } from './variants.js';
+import { JSON_FIELD_PATH, ROOT_FIELD_PATH, type FieldDescriptor, type FormDescriptor, type FormOptions } from './types.js';
 
-/** Keywords that constrain an answer in ways a generated form cannot show. */
-const UNSUPPORTED = [
-  '$ref', '$dynamicRef', '$recursiveRef', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else',
-  'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'dependencies',
-  'unevaluatedProperties', 'unevaluatedItems', 'prefixItems', 'additionalItems', 'contains',
-  'minProperties', 'maxProperties',
+/** Keywords that constrain an answer in ways a generated form cannot show: that part is JSON. */
+const UNDRAWABLE = [
+  '$dynamicRef', '$recursiveRef', 'not', 'if', 'then', 'else', 'patternProperties', 'propertyNames',
+  'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties', 'unevaluatedItems',
+  'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains',
 ];
 
 /** Keywords that say nothing about the answer: a schema of only these accepts anything. */
 const ANNOTATIONS = new Set([
   '$schema', '$id', '$comment', '$defs', 'definitions', 'title', 'description', 'examples',
-  'deprecated', 'readOnly', 'writeOnly',
+  'deprecated', 'readOnly', 'writeOnly', 'default', '$anchor',
 ]);
 
-/** Free-text keys that read better in a text area when no maxLength says otherwise. */
-const LONG_TEXT = /comment|answer|reason|note|message|description|details|body|explanation|feedback/i;
+/** How deep fields nest before the rest is JSON; how many fields one form draws before the rest is JSON. */
+const MAX_DEPTH = 24;
+const MAX_FIELDS = 2000;
 
-/** A long string (maxLength above this) is a text area. */
-const TEXTAREA_ABOVE = 200;
+/** What drawing a schema carries along: its root (for `$ref`), the references being expanded, the budget. */
+export interface DrawContext {
+  root: unknown;
+  legacy: boolean;
+  m: FormMessages;
+  refs: Record<string, FieldDescriptor>;
+  expanding: readonly string[];
+  depth: number;
+  budget: { fields: number };
+}
 
 /** `due_date` → `Due date`, `maxCount` → `Max count`. */
 export function humanise(key: string): string {
@@ -44,211 +52,227 @@ export function humanise(key: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
 }
 
-function nonEmptyString(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
-function finite(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-}
-
-function count(v: unknown): number | undefined {
-  return Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined;
-}
-
-/** The one type a schema names, with `null` beside it allowed; null when unusable. */
-function schemaType(s: JsonObject): string | undefined | null {
-  const t = s.type;
-  if (t === undefined || typeof t === 'string') return t;
-  if (!Array.isArray(t)) return null;
-  const others = t.filter((x) => x !== 'null');
-  return others.length === 1 && typeof others[0] === 'string' ? others[0] : null;
-}
-
 /** Whether a schema (`true` or an object) asks for nothing at all. */
 export function isEmptySchema(schema: unknown): boolean {
   return schema === true || (isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k)));
 }
 
-function choicesOf(values: unknown): Choice[] | undefined {
-  if (!Array.isArray(values) || values.length === 0) return undefined;
-  const out: Choice[] = [];
-  for (const v of values) {
-    if (v === null) continue; // a nullable enum: leaving it empty is the null answer
-    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return undefined;
-    out.push({ value: v as ChoiceValue, label: String(v) });
-  }
-  return out.length ? out : undefined;
+/** The types a schema names (null apart); undefined when it names none, null when `type` is malformed. */
+export function typesOf(s: JsonObject): { types?: string[]; nullable: boolean } | null {
+  const t = s.type;
+  if (t === undefined) return { nullable: s.nullable === true };
+  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? t : null;
+  if (!list || list.length === 0 || !list.every((x) => typeof x === 'string')) return null;
+  const types = [...new Set(list.filter((x) => x !== 'null') as string[])];
+  const nullable = list.includes('null') || s.nullable === true;
+  return types.length ? { types, nullable } : { types: ['null'], nullable: true };
 }
 
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, 'u');
-    return true;
-  } catch {
-    return false;
-  }
+/** The base of a field at `keys`: its path, key, label, description, required. */
+export function baseField(s: JsonObject | undefined, keys: readonly string[], required: boolean): FieldDescriptor {
+  const key = keys[keys.length - 1] ?? '';
+  const base: FieldDescriptor = { path: joinPath(keys), key, kind: 'text', label: nonEmptyString(s?.title) ?? humanise(key), required };
+  const description = nonEmptyString(s?.description);
+  if (description) base.description = description;
+  return base;
 }
 
-function stringField(base: FieldDescriptor, s: JsonObject): FieldDescriptor {
-  const minLength = count(s.minLength);
-  const maxLength = count(s.maxLength);
-  const pattern = typeof s.pattern === 'string' && compiles(s.pattern) ? s.pattern : undefined;
-  const formats: Record<string, FieldDescriptor['kind']> = {
-    date: 'date', 'date-time': 'date-time', email: 'email', uri: 'url', url: 'url', iri: 'url',
-  };
-  const byFormat = typeof s.format === 'string' ? formats[s.format] : undefined;
-  const long = maxLength !== undefined ? maxLength > TEXTAREA_ABOVE : LONG_TEXT.test(base.key);
-  const kind = byFormat ?? (pattern === undefined && long ? 'textarea' : 'text');
-  const field: FieldDescriptor = { ...base, kind };
-  if (minLength !== undefined) field.minLength = minLength;
-  if (maxLength !== undefined) field.maxLength = maxLength;
-  if (pattern !== undefined) field.pattern = pattern;
-  if (typeof s.default === 'string') field.default = s.default;
+/** A JSON field for a part no form can draw: what it asks, in words, and an answer that fits. */
+export function jsonField(s: unknown, keys: readonly string[], required: boolean, ctx: DrawContext): FieldDescriptor {
+  const field: FieldDescriptor = { ...baseField(isObject(s) ? s : undefined, keys, required), kind: 'json' };
+  if (isObject(s) && s.default !== undefined) field.default = JSON.stringify(s.default, null, 2);
+  if (isEmptySchema(s)) {
+    field.anyValue = true;
+    return field;
+  }
+  const outline = outlineFor(s, ctx.root, ctx.m);
+  if (outline.length) field.outline = outline;
+  const example = exampleFor(s, ctx.root);
+  if (example !== undefined) field.example = example;
   return field;
 }
 
-function numberField(base: FieldDescriptor, s: JsonObject, integer: boolean): FieldDescriptor {
-  const field: FieldDescriptor = { ...base, kind: integer ? 'integer' : 'number' };
-  let min = finite(s.minimum);
-  let max = finite(s.maximum);
-  let exMin = s.exclusiveMinimum === true && min !== undefined; // draft 4's boolean form
-  let exMax = s.exclusiveMaximum === true && max !== undefined;
-  const eMin = finite(s.exclusiveMinimum);
-  const eMax = finite(s.exclusiveMaximum);
-  if (eMin !== undefined && (min === undefined || eMin >= min)) [min, exMin] = [eMin, true];
-  if (eMax !== undefined && (max === undefined || eMax <= max)) [max, exMax] = [eMax, true];
-  if (integer && min !== undefined) [min, exMin] = [exMin ? Math.floor(min) + 1 : Math.ceil(min), false];
-  if (integer && max !== undefined) [max, exMax] = [exMax ? Math.ceil(max) - 1 : Math.floor(max), false];
-  if (min !== undefined) field.min = min;
-  if (max !== undefined) field.max = max;
-  if (exMin) field.exclusiveMin = true;
-  if (exMax) field.exclusiveMax = true;
-  const step = finite(s.multipleOf);
-  field.step = step !== undefined && step > 0 ? step : integer ? 1 : 'any';
-  if (finite(s.default) !== undefined) field.default = s.default;
-  return field;
+/** A cycle: a `ref` field, its target drawn once into `ctx.refs`. */
+function refField(s: JsonObject, ref: string, keys: readonly string[], required: boolean, ctx: DrawContext): FieldDescriptor {
+  if (!Object.hasOwn(ctx.refs, ref)) {
+    const t = target(ctx.root, ref);
+    ctx.refs[ref] = { ...baseField(undefined, [], true), kind: 'ref', ref }; // a placeholder while it is drawn
+    const drawn = draw(t, [], true, { ...ctx, expanding: [ref], depth: ctx.depth + 1 });
+    // A reference that only names itself again (a loop of `$ref`s) holds no field: JSON.
+    ctx.refs[ref] = drawn && drawn.kind !== 'ref' ? drawn : jsonField(t, [], true, ctx);
+  }
+  if (ctx.refs[ref]?.kind === 'json') return jsonField(s, keys, required, ctx);
+  const t = target(ctx.root, ref);
+  const base = baseField(isObject(t) ? { ...t, ...without(s, '$ref') } : s, keys, required);
+  return { ...base, kind: 'ref', ref };
 }
 
-function multiChoiceField(base: FieldDescriptor, s: JsonObject): FieldDescriptor | undefined {
-  const items = s.items;
-  if (!isObject(items) || UNSUPPORTED.some((k) => k in items)) return undefined;
-  const choices = choicesOf(items.enum);
-  if (!choices) return undefined;
-  const field: FieldDescriptor = { ...base, kind: 'multi-choice', choices };
+/** An array: checkboxes for an enum's values, else rows of its item. */
+function arrayField(base: FieldDescriptor, s: JsonObject, ctx: DrawContext): FieldDescriptor {
+  if (Array.isArray(s.items)) return jsonField(s, splitPath(base.path), base.required, ctx);
+  const multi = multiChoiceField(base, s, (items) => !('$ref' in items) && !UNDRAWABLE.some((k) => k in items) && !items.oneOf && !items.anyOf);
+  if (multi) return multi;
+  const items = s.items === undefined || s.items === true ? { type: 'string' } : s.items;
+  const item = draw(items, [], true, ctx) ?? jsonField(items, [], true, ctx);
+  const field: FieldDescriptor = { ...base, kind: 'list', item: { ...item, label: base.label } };
   const minItems = count(s.minItems);
   const maxItems = count(s.maxItems);
   if (minItems !== undefined) field.minItems = minItems;
   if (maxItems !== undefined) field.maxItems = maxItems;
   if (s.uniqueItems === true) field.uniqueItems = true;
-  if (Array.isArray(s.default) && s.default.every((d) => choices.some((c) => c.value === d))) field.default = s.default;
+  if (Array.isArray(s.default)) field.default = s.default;
   return field;
 }
 
-function constField(base: FieldDescriptor, s: JsonObject, type: string | undefined): FieldDescriptor | undefined {
-  const c = s.const;
-  let kind: FieldDescriptor['kind'];
-  if (typeof c === 'string' && (type === undefined || type === 'string')) kind = 'text';
-  else if (typeof c === 'boolean' && (type === undefined || type === 'boolean')) kind = 'boolean';
-  else if (typeof c === 'number' && (type === undefined || type === 'number' || type === 'integer')) {
-    kind = type === 'integer' || (type === undefined && Number.isInteger(c)) ? 'integer' : 'number';
-  } else return undefined;
-  const field: FieldDescriptor = { ...base, kind, mustEqual: c };
-  if (kind === 'number' || kind === 'integer') field.step = 'any';
+/** `additionalProperties` (a schema, or `true`: text) as key/value rows. */
+function mapField(base: FieldDescriptor, extra: unknown, s: JsonObject, ctx: DrawContext): FieldDescriptor {
+  const valueSchema = extra === undefined || extra === true || isEmptySchema(extra) ? { type: 'string' } : extra;
+  const value = draw(valueSchema, [], true, ctx) ?? jsonField(valueSchema, [], true, ctx);
+  const field: FieldDescriptor = {
+    ...base,
+    kind: 'map',
+    value: { ...value, label: value.label || ctx.m.valueLabel },
+    keyField: { path: '', key: '', kind: 'text', label: ctx.m.keyLabel, required: true },
+  };
+  const min = count(s.minProperties);
+  const max = count(s.maxProperties);
+  if (min !== undefined) field.minItems = min;
+  if (max !== undefined) field.maxItems = max;
+  if (isObject(s.default)) field.default = s.default;
   return field;
 }
 
-/** One property's field; undefined when it is outside the subset. */
-function fieldFor(s: unknown, keys: string[], required: boolean, depth: number): FieldDescriptor | undefined {
-  if (!isObject(s) || UNSUPPORTED.some((k) => k in s)) return undefined;
-  const type = schemaType(s);
-  if (type === null) return undefined;
-  const key = keys[keys.length - 1] ?? '';
-  const base: FieldDescriptor = { path: joinPath(keys), key, kind: 'text', label: nonEmptyString(s.title) ?? humanise(key), required };
-  const description = nonEmptyString(s.description);
-  if (description) base.description = description;
-  if ('const' in s) return constField(base, s, type);
-  if ('enum' in s) {
-    const choices = type === 'array' || type === 'object' ? undefined : choicesOf(s.enum);
-    if (!choices) return undefined;
-    const field: FieldDescriptor = { ...base, kind: 'choice', choices };
-    if (choices.some((c) => c.value === s.default)) field.default = s.default;
-    return field;
+/** An object: a group of its properties (with a map of other entries when it takes them), or a map alone. */
+function objectField(base: FieldDescriptor, s: JsonObject, ctx: DrawContext): FieldDescriptor | undefined {
+  const { properties, required = [], additionalProperties: extra } = s;
+  if (properties !== undefined && !isObject(properties)) return undefined;
+  if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) return undefined;
+  // A required name no property describes may hold anything.
+  const props: JsonObject = { ...(properties ?? {}) };
+  for (const r of required) if (!Object.hasOwn(props, r)) setOwn(props, r, true);
+  const none = Object.keys(props).length === 0;
+  const asMap = none && (properties === undefined ? extra !== false : extra === true || (isObject(extra) && !isEmptySchema(extra)));
+  if (asMap && s.maxProperties !== 0) return mapField(base, extra, s, ctx);
+  const fields: FieldDescriptor[] = [];
+  for (const [key, prop] of Object.entries(props)) {
+    const field = draw(prop, [...splitPath(base.path), key], required.includes(key), ctx);
+    if (field === undefined) return undefined;
+    if (field !== null) fields.push(field);
   }
-  switch (type) {
+  const group: FieldDescriptor = { ...base, kind: 'group', fields };
+  if (isObject(extra) && !isEmptySchema(extra)) {
+    group.extra = mapField({ ...baseField(undefined, [], false), label: ctx.m.otherEntries }, extra, {}, ctx);
+    group.extraKey = '~x';
+  }
+  return group;
+}
+
+function splitPath(path: string): string[] {
+  return path === '' ? [] : path.split('/').map((seg) => seg.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** A schema with one type, no alternatives, no references: its field. Undefined when it is none. */
+export function typedField(s: JsonObject, keys: readonly string[], required: boolean, type: string | undefined, ctx: DrawContext): FieldDescriptor | undefined {
+  const base = baseField(s, keys, required);
+  if ('const' in s) return constField(base, s, type);
+  if ('enum' in s) return choiceField(base, s, type);
+  const t = type ?? inferType(s);
+  switch (t) {
     case 'boolean':
       return typeof s.default === 'boolean' ? { ...base, kind: 'boolean', default: s.default } : { ...base, kind: 'boolean' };
     case 'string':
       return stringField(base, s);
     case 'number':
     case 'integer':
-      return numberField(base, s, type === 'integer');
+      return numberField(base, s, t === 'integer');
     case 'array':
-      return multiChoiceField(base, s);
-    case 'object': {
-      if (depth > 0) return undefined;
-      const fields = objectFields(s, keys, depth + 1);
-      return fields ? { ...base, kind: 'group', fields } : undefined;
-    }
+      return arrayField(base, s, { ...ctx, depth: ctx.depth + 1 });
+    case 'object':
+      return objectField(base, s, { ...ctx, depth: ctx.depth + 1 });
     default:
       return undefined;
   }
 }
 
-/** An object schema's fields, in property order; undefined when outside the subset. */
-function objectFields(s: JsonObject, keys: string[], depth: number): FieldDescriptor[] | undefined {
-  if (UNSUPPORTED.some((k) => k in s)) return undefined;
-  const type = schemaType(s);
-  if (type !== 'object' && type !== undefined) return undefined;
-  const { properties, required = [], additionalProperties } = s;
-  if (!isObject(properties)) return undefined;
-  if (additionalProperties !== undefined && typeof additionalProperties !== 'boolean' && !isEmptySchema(additionalProperties)) {
-    return undefined;
+/** The type a schema without `type` asks by its keywords; undefined when it could be anything. */
+function inferType(s: JsonObject): string | undefined {
+  if ('properties' in s || 'additionalProperties' in s || 'required' in s) return 'object';
+  if ('items' in s || 'minItems' in s || 'maxItems' in s) return 'array';
+  if ('minLength' in s || 'maxLength' in s || 'pattern' in s || 'format' in s) return 'string';
+  if ('minimum' in s || 'maximum' in s || 'multipleOf' in s) return 'number';
+  return undefined;
+}
+
+/**
+ * One schema's field at `keys`. `null` for a property that must be absent
+ * (`false`); a JSON field for a part no form can draw; undefined only for a
+ * malformed object (the caller then draws its parent as JSON).
+ */
+export function draw(schema: unknown, keys: readonly string[], required: boolean, ctx: DrawContext): FieldDescriptor | null | undefined {
+  if (schema === false) return null;
+  if (ctx.depth > MAX_DEPTH || ++ctx.budget.fields > MAX_FIELDS) return jsonField(schema, keys, required, ctx);
+  if (isEmptySchema(schema) || !isObject(schema)) return jsonField(schema, keys, required, ctx);
+  const r = resolve(ctx.root, schema, ctx.expanding, ctx.legacy);
+  if (!r.ok) return r.cycle ? refField(schema, r.cycle, keys, required, ctx) : jsonField(schema, keys, required, ctx);
+  const s = r.schema;
+  const inner: DrawContext = r.refs.length ? { ...ctx, expanding: [...ctx.expanding, ...r.refs] } : ctx;
+  if (UNDRAWABLE.some((k) => k in s) || isEmptySchema(s)) return jsonField(s, keys, required, inner);
+  let field: FieldDescriptor | undefined;
+  if (s.oneOf !== undefined || s.anyOf !== undefined) field = variantField(s, keys, required, inner);
+  else {
+    const t = typesOf(s);
+    if (t?.types && t.types.length > 1) field = variantField(s, keys, required, inner);
+    else if (t && t.types?.[0] !== 'null') {
+      field = typedField(s, keys, required, t.types?.[0], inner);
+      if (field && t.nullable) field.nullable = true;
+    }
   }
-  if (!Array.isArray(required) || !required.every((r) => typeof r === 'string' && Object.hasOwn(properties, r))) {
-    return undefined;
-  }
-  const fields: FieldDescriptor[] = [];
-  for (const [key, prop] of Object.entries(properties)) {
-    const field = fieldFor(prop, [...keys, key], required.includes(key), depth);
-    if (!field) return undefined;
-    fields.push(field);
-  }
-  return fields;
+  return field ?? jsonField(s, keys, required, inner);
+}
+
+function head(root: JsonObject | undefined): Pick<FormDescriptor, 'title' | 'description'> {
+  const out: Pick<FormDescriptor, 'title' | 'description'> = {};
+  const title = nonEmptyString(root?.title);
+  const description = nonEmptyString(root?.description);
+  if (title) out.title = title;
+  if (description) out.description = description;
+  return out;
 }
 
 /**
  * Turns an interrupt's `responseSchema` into a form descriptor.
  *
  * - `{}` / `true` (a budget wait): no fields, `acceptsAnything: true`.
- * - An object with properties in the subset: one field per property, in order.
- * - Anything else (oneOf, $ref, free-form objects, malformed schemas such as
- *   `null` or `{properties: 5}`): `fallback: true` and one `json` field at
- *   {@link JSON_FIELD_PATH}, whose `default` is the schema's default as JSON text.
+ * - An object: its properties as fields (groups, lists, maps, variants, nested
+ *   to any depth); a list, a map, a variant or a single value at the root is
+ *   one field at {@link ROOT_FIELD_PATH}.
+ * - A root no form can draw (`not`, `if`, a remote `$ref`, a malformed schema
+ *   such as `null` or `{properties: 5}`): `fallback: true` and one `json`
+ *   field at {@link JSON_FIELD_PATH} with the schema's outline in words, an
+ *   example that fits, and the schema's default as JSON text.
  */
 export function schemaToForm(schema: unknown, options: FormOptions = {}): FormDescriptor {
-  const root = isObject(schema) ? schema : undefined;
-  const head: Pick<FormDescriptor, 'title' | 'description'> = {};
-  const title = nonEmptyString(root?.title);
-  const description = nonEmptyString(root?.description);
-  if (title) head.title = title;
-  if (description) head.description = description;
-  if (isEmptySchema(schema)) return { schema, ...head, fields: [], acceptsAnything: true, fallback: false };
-  const fields = root ? objectFields(root, [], 0) : undefined;
-  if (fields) return { schema, ...head, fields, acceptsAnything: false, fallback: false };
-  const json: FieldDescriptor = {
-    path: JSON_FIELD_PATH,
-    key: JSON_FIELD_PATH,
-    kind: 'json',
-    label: title ?? resolveMessages(options.messages).jsonLabel,
-    required: true,
-  };
-  if (description) json.description = description;
-  if (root && root.default !== undefined) json.default = JSON.stringify(root.default, null, 2);
-  return { schema, ...head, fields: [json], acceptsAnything: false, fallback: true };
-}
-
-/** Every field of a descriptor, groups' fields after their group. */
-export function allFields(descriptor: FormDescriptor): FieldDescriptor[] {
-  return descriptor.fields.flatMap((f) => [f, ...(f.fields ?? [])]);
+  const rootObject = isObject(schema) ? schema : undefined;
+  const top = head(rootObject);
+  if (isEmptySchema(schema)) return { schema, ...top, fields: [], acceptsAnything: true, fallback: false };
+  const m = resolveMessages(options.messages);
+  const legacy = typeof rootObject?.$schema === 'string' && /draft-0[4-7]/.test(rootObject.$schema);
+  const ctx: DrawContext = { root: schema, legacy, m, refs: {}, expanding: ['#'], depth: 0, budget: { fields: 0 } };
+  let root: FieldDescriptor | null | undefined;
+  try {
+    root = rootObject ? draw(rootObject, [], true, ctx) : undefined;
+  } catch {
+    root = undefined; // a schema too strange to walk: the JSON field, checked by the validator
+  }
+  if (root && root.kind !== 'json') {
+    const refs = Object.keys(ctx.refs).length ? { refs: ctx.refs } : {};
+    if (root.kind === 'group') return { schema, ...top, fields: root.fields ?? [], acceptsAnything: false, fallback: false, root, ...refs };
+    const at: FieldDescriptor = { ...root, path: ROOT_FIELD_PATH, key: ROOT_FIELD_PATH, label: top.title ?? m.jsonLabel.replace(/\s*\(JSON\)$/, '') };
+    return { schema, ...top, fields: [at], acceptsAnything: false, fallback: false, root: at, ...refs };
+  }
+  const json: FieldDescriptor = root?.kind === 'json' ? { ...root } : jsonField(schema, [], true, ctx);
+  Object.assign(json, { path: JSON_FIELD_PATH, key: JSON_FIELD_PATH, label: top.title ?? m.jsonLabel, required: true });
+  delete json.anyValue;
+  if (top.description) json.description = top.description;
+  return { schema, ...top, fields: [json], acceptsAnything: false, fallback: true, root: json };
 }

@@ -3,11 +3,14 @@
  * a strict CSP holds) and words each failure plainly, tied to its field.
  */
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
-import { coerceValues } from './coerce.js';
+import { registerAnswerCheck } from './answer-check.js';
+import { coerceValues, type Coerced } from './coerce.js';
+import { rootName, walkNodes } from './layout.js';
 import { resolveMessages, type FormMessages } from './messages.js';
-import { isObject, joinPath, pointerKeys, toPointer, walk, type JsonObject } from './pointer.js';
-import { allFields, schemaToForm } from './schema-to-form.js';
-import type { AnswerError, AnswerValidation, FieldDescriptor, FormDescriptor, FormOptions, FormValidation } from './types.js';
+import { isObject, pointerKeys, toPointer, walk, type JsonObject } from './pointer.js';
+import { humanise, schemaToForm } from './schema-to-form.js';
+import type { AnswerError, AnswerValidation, FieldDescriptor, FormDescriptor, FormNode, FormOptions, FormValidation } from './types.js';
+import { valuesFor } from './values.js';
 
 /** Keywords whose error only sums up the errors listed after it. */
 const SUMMARIES = new Set([
@@ -15,19 +18,30 @@ const SUMMARIES = new Set([
   'unevaluatedProperties', 'unevaluatedItems', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'dependentSchemas', 'if',
 ]);
 
-/** Keywords whose subschemas are alternatives: their inner errors are no advice. */
-const ALTERNATIVES = new Set(['anyOf', 'oneOf', 'not', 'contains']);
 /** Keywords followed in a location by a name or an index rather than a keyword. */
 const NAMED = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies', 'allOf', 'prefixItems']);
 
-/** Whether an error comes from inside an alternative (a failed branch of oneOf, say). */
-function insideAlternative(schemaKeys: readonly string[]): boolean {
+/**
+ * The `oneOf`/`anyOf` options a keyword location goes through, outermost
+ * first; undefined when it goes through `not` or `contains` (whose inner
+ * errors are no advice).
+ */
+function alternativesOf(schemaKeys: readonly string[]): number[] | undefined {
+  const out: number[] = [];
   for (let i = 0; i < schemaKeys.length - 1; i++) {
     const key = schemaKeys[i] ?? '';
-    if (ALTERNATIVES.has(key)) return true;
-    if (NAMED.has(key) || (key === 'items' && /^\d+$/.test(schemaKeys[i + 1] ?? ''))) i++;
+    const next = schemaKeys[i + 1] ?? '';
+    if (key === 'not' || key === 'contains') return undefined;
+    if (key === 'oneOf' || key === 'anyOf') {
+      out.push(Number(next));
+      i++;
+    } else if (NAMED.has(key) || (key === 'items' && /^\d+$/.test(next))) i++;
   }
-  return false;
+  return out;
+}
+
+function startsWith(list: readonly number[], prefix: readonly number[]): boolean {
+  return prefix.length <= list.length && prefix.every((n, i) => list[i] === n);
 }
 
 /** Follows a keyword location down a schema, through local `$ref`s. */
@@ -50,12 +64,37 @@ export function schemaDraft(schema: unknown): SchemaDraft {
 }
 
 /** The validator's errors, or 'unchecked' when the schema cannot check anything (malformed). */
+/**
+ * The schema with OpenAPI's `nullable: true` said in JSON Schema (`null`
+ * added to its `type`), as the form offers "No value" for it. Kept by
+ * identity: the same schema object is rewritten once.
+ */
+const nullableSaid = new WeakMap<object, unknown>();
+function sayNullable(schema: unknown): unknown {
+  if (!JSON.stringify(schema).includes('"nullable":true')) return schema;
+  const cached = nullableSaid.get(schema as object);
+  if (cached !== undefined) return cached;
+  const rewrite = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(rewrite);
+    if (!isObject(v)) return v;
+    const out: JsonObject = {};
+    for (const [k, x] of Object.entries(v)) out[k] = k === 'enum' || k === 'const' || k === 'default' || k === 'examples' ? x : rewrite(x);
+    if (v.nullable === true && typeof v.type === 'string' && v.type !== 'null') out.type = [v.type, 'null'];
+    else if (v.nullable === true && Array.isArray(v.type) && !v.type.includes('null')) out.type = [...v.type, 'null'];
+    return out;
+  };
+  const out = rewrite(schema);
+  nullableSaid.set(schema as object, out);
+  return out;
+}
+
 function run(schema: unknown, payload: unknown): OutputUnit[] | 'unchecked' {
   if (typeof schema !== 'boolean' && !isObject(schema)) return 'unchecked';
   try {
     // What goes over the wire: undefined members dropped, dates as strings.
     const instance = JSON.parse(JSON.stringify(payload)) as unknown;
-    return new Validator(schema as Schema | boolean, schemaDraft(schema), false).validate(instance).errors;
+    const checked = typeof schema === 'boolean' ? schema : sayNullable(schema);
+    return new Validator(checked as Schema | boolean, schemaDraft(schema), false).validate(instance).errors;
   } catch {
     return 'unchecked'; // an unresolvable $ref or a pattern that does not compile: the server judges
   }
@@ -100,8 +139,10 @@ function wordsFor(unit: OutputUnit, node: JsonObject | undefined, field: FieldDe
     case 'multipleOf': return bound(num(node, 'multipleOf'), m.multipleOf, m);
     case 'minLength': return bound(num(node, 'minLength'), m.minLength, m);
     case 'maxLength': return bound(num(node, 'maxLength'), m.maxLength, m);
-    case 'minItems': return bound(num(node, 'minItems'), m.minItems, m);
-    case 'maxItems': return bound(num(node, 'maxItems'), m.maxItems, m);
+    case 'minItems': return bound(num(node, 'minItems'), field?.kind === 'multi-choice' ? m.minItems : m.minRows, m);
+    case 'maxItems': return bound(num(node, 'maxItems'), field?.kind === 'multi-choice' ? m.maxItems : m.maxRows, m);
+    case 'minProperties': return bound(num(node, 'minProperties'), m.minEntries, m);
+    case 'maxProperties': return bound(num(node, 'maxProperties'), m.maxEntries, m);
     case 'uniqueItems': return m.uniqueItems;
     case 'pattern': return m.pattern;
     case 'format': return typeof node?.format === 'string' ? m.format(node.format) : m.doesNotFit;
@@ -110,51 +151,78 @@ function wordsFor(unit: OutputUnit, node: JsonObject | undefined, field: FieldDe
   }
 }
 
-/** The field an instance location belongs to: the deepest field whose path starts it. */
-function fieldAt(fields: readonly FieldDescriptor[], keys: readonly string[]): FieldDescriptor | undefined {
-  let best: FieldDescriptor | undefined;
-  for (let n = 1; n <= keys.length; n++) {
-    const path = joinPath(keys.slice(0, n));
-    best = fields.find((f) => f.path === path) ?? best;
-  }
-  return best;
+/** Where in a JSON answer, in words: `Items › 2 › Name`. */
+function where(keys: readonly string[]): string {
+  return keys.map((k) => (/^\d+$/.test(k) ? String(Number(k) + 1) : humanise(k))).join(' › ');
 }
 
-/** The validator's errors as plain messages tied to the descriptor's fields. */
-function explain(units: readonly OutputUnit[], descriptor: FormDescriptor, m: FormMessages): AnswerError[] {
-  const fields = allFields(descriptor);
+/** The deepest place a form drew at or above `keys`: its name, its node, the options chosen to reach it, and how deep it is. */
+function placeOf(keys: readonly string[], coerced: Coerced, nodes: Map<string, FormNode>) {
+  for (let n = keys.length; n >= 0; n--) {
+    const pointer = toPointer(keys.slice(0, n));
+    const name = coerced.places.get(pointer);
+    if (name !== undefined) return { name, node: nodes.get(name), trail: coerced.trails.get(pointer) ?? [], depth: n };
+  }
+  return undefined;
+}
+
+function summaryWords(unit: OutputUnit, m: FormMessages): string {
+  const matches = /\((\d+) matches\)/.exec(unit.error);
+  return unit.keyword === 'oneOf' && matches && Number(matches[1]) > 1 ? m.fitsSeveral : m.fitsNoOption;
+}
+
+/** The validator's errors as plain messages tied to the fields drawn where they are. */
+function explain(units: readonly OutputUnit[], descriptor: FormDescriptor, coerced: Coerced, m: FormMessages): AnswerError[] {
+  const nodes = new Map<string, FormNode>();
+  walkNodes(coerced.tree, (n) => nodes.set(n.name, n));
   const out: AnswerError[] = [];
+  const summaries: AnswerError[] = [];
   const seen = new Set<string>();
   for (const unit of units) {
+    if (SUMMARIES.has(unit.keyword)) continue;
     const schemaKeys = pointerKeys(unit.keywordLocation);
-    if (SUMMARIES.has(unit.keyword) || insideAlternative(schemaKeys)) continue;
+    const alternatives = alternativesOf(schemaKeys);
+    if (!alternatives) continue;
     const keys = pointerKeys(unit.instanceLocation);
     const missing = unit.keyword === 'required' ? /"(.*)"\.?$/.exec(unit.error)?.[1] : undefined;
     if (missing !== undefined) keys.push(missing);
+    const place = placeOf(keys, coerced, nodes);
+    if (!startsWith(place?.trail ?? [], alternatives)) continue; // an option the person did not choose
+    const summary = unit.keyword === 'oneOf' || unit.keyword === 'anyOf';
     const node = schemaAt(descriptor.schema, schemaKeys.slice(0, -1));
-    const field = descriptor.fallback ? fields[0] : fieldAt(fields, keys);
-    const path = toPointer(keys);
-    let message = wordsFor(unit, node, field, m);
-    if (descriptor.fallback && path !== '') message = m.at(path, message);
-    const error: AnswerError = { path, message };
-    if (field) error.field = field.path;
-    const id = `${error.field ?? ''}\u0000${path}\u0000${message}`;
+    let message = summary ? summaryWords(unit, m) : wordsFor(unit, node, place?.node?.field, m);
+    if (place?.node?.field.kind === 'json' && place.depth < keys.length) message = m.at(where(keys.slice(place.depth)), message);
+    const error: AnswerError = { path: toPointer(keys), message };
+    if (place && place.name !== '') error.field = place.name;
+    const id = `${error.field ?? ''}\u0000${error.path}\u0000${message}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push(error);
+    (summary ? summaries : out).push(error);
   }
+  // "fits none of the options" only where nothing more precise was said.
+  for (const s of summaries) if (!out.some((e) => e.path === s.path || e.path.startsWith(`${s.path}/`))) out.push(s);
   return out;
 }
 
-function check(descriptor: FormDescriptor, payload: unknown, m: FormMessages): { errors: AnswerError[]; unchecked: boolean } {
+function check(descriptor: FormDescriptor, coerced: Coerced, m: FormMessages): { errors: AnswerError[]; unchecked: boolean } {
   if (descriptor.acceptsAnything) return { errors: [], unchecked: false };
-  if (payload === undefined) {
-    const only = descriptor.fallback ? descriptor.fields[0] : undefined;
-    const error: AnswerError = only ? { path: '', field: only.path, message: m.required } : { path: '', message: m.required };
+  if (coerced.payload === undefined) {
+    const name = rootName(descriptor);
+    const error: AnswerError = name === '' ? { path: '', message: m.required } : { path: '', field: name, message: m.required };
     return { errors: [error], unchecked: false };
   }
-  const units = run(descriptor.schema, payload);
-  return units === 'unchecked' ? { errors: [], unchecked: true } : { errors: explain(units, descriptor, m), unchecked: false };
+  const units = run(descriptor.schema, coerced.payload);
+  return units === 'unchecked' ? { errors: [], unchecked: true } : { errors: explain(units, descriptor, coerced, m), unchecked: false };
+}
+
+/** An answer as if the form had made it: drawn with its values, so errors find their fields. */
+function coercedFor(descriptor: FormDescriptor, payload: unknown, options: FormOptions): Coerced {
+  if (descriptor.fallback || payload === undefined) {
+    const name = rootName(descriptor);
+    return { ...coerceValues(descriptor, {}, options), payload, places: new Map([['', name]]), trails: new Map() };
+  }
+  const coerced = coerceValues(descriptor, valuesFor(descriptor, payload), options);
+  return { ...coerced, payload };
 }
 
 /**
@@ -166,13 +234,13 @@ function check(descriptor: FormDescriptor, payload: unknown, m: FormMessages): {
 export function validateAnswer(schema: unknown, payload: unknown, options: FormOptions = {}): AnswerValidation {
   const m = resolveMessages(options.messages);
   const descriptor = schemaToForm(schema, options);
-  const { errors, unchecked } = check(descriptor, payload, m);
+  const { errors, unchecked } = check(descriptor, coercedFor(descriptor, payload, options), m);
   if (errors.length) return { valid: false, errors };
   return unchecked ? { valid: true, unchecked: true } : { valid: true };
 }
 
 /**
- * Coerces a form's values and checks them: messages by field `path` for
+ * Coerces a form's values and checks them: messages by field name (`FormNode.name`) for
  * `aria-describedby`, the rest as form messages, and `complete` when the
  * answer may be sent. A field whose text could not be read (not a number, not
  * JSON) shows that, not the validator's consequent complaints.
@@ -183,9 +251,10 @@ export function validateForm(
   options: FormOptions = {},
 ): FormValidation {
   const m = resolveMessages(options.messages);
-  const { payload, problems } = coerceValues(descriptor, values, options);
+  const coerced = coerceValues(descriptor, values, options);
+  const { payload, problems } = coerced;
   const unreadable = new Set(problems.map((p) => p.field));
-  const errors = [...problems, ...check(descriptor, payload, m).errors.filter((e) => !e.field || !unreadable.has(e.field))];
+  const errors = [...problems, ...check(descriptor, coerced, m).errors.filter((e) => !e.field || !unreadable.has(e.field))];
   const fieldMessages: Record<string, string[]> = {};
   const formMessages: string[] = [];
   for (const e of errors) {
@@ -194,3 +263,6 @@ export function validateForm(
   }
   return { complete: errors.length === 0, payload, fieldMessages, formMessages, errors };
 }
+
+// The thread store reaches the validator through this slot (answer-check.ts), so the bundle can load it on first use.
+registerAnswerCheck(validateAnswer);

@@ -316,7 +316,7 @@ describe('<oz-interrupts> resume errors', () => {
     await expect(el).to.be.accessible();
   });
 
-  for (const [code, words] of [['interrupts_pending', 'Answer the open questions'], ['turn_waiting', 'Wait for them to decide']] as const) {
+  for (const [code, words] of [['interrupts_pending', 'Answer the open questions'], ['turn_waiting', 'Follow again']] as const) {
     it(`${code} on a new message: shows what waits and for whom`, async () => {
       const fake = fakeTransport([
         (runId) => [ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }), ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } })],

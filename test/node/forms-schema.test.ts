@@ -35,7 +35,9 @@ const FIELDS: Array<[name: string, prop: unknown, required: boolean, field: Omit
     { kind: 'integer', label: 'Value', min: 1, max: 9, step: 1 }],
   ['draft 4 boolean exclusive bounds', { type: 'number', minimum: 1, exclusiveMinimum: true, maximum: 5 }, false,
     { kind: 'number', label: 'Value', min: 1, max: 5, exclusiveMin: true, step: 'any' }],
-  ['nullable type', { type: ['integer', 'null'], maximum: 3 }, false, { kind: 'integer', label: 'Value', max: 3, step: 1 }],
+  ['nullable type', { type: ['integer', 'null'], maximum: 3 }, false, { kind: 'integer', label: 'Value', max: 3, step: 1, nullable: true }],
+  ['nullable (OpenAPI)', { type: 'string', nullable: true }, false, { kind: 'text', label: 'Value', nullable: true }],
+  ['anyOf with null', { anyOf: [{ type: 'string' }, { type: 'null' }] }, false, { kind: 'text', label: 'Value', nullable: true, alternatives: [0] }],
   ['array of enums → multi-choice', { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2, uniqueItems: true, default: ['a'] }, true,
     { kind: 'multi-choice', label: 'Value', choices: ['a', 'b', 'c'].map((v) => ({ value: v, label: v })), minItems: 1, maxItems: 2, uniqueItems: true, default: ['a'] }],
   ['const string → text that must match, not prefilled', { type: 'string', const: 'prod-db', default: 'prod-db' }, true,
@@ -111,6 +113,7 @@ test('an empty schema (a budget wait) accepts anything and asks nothing', () => 
   assert.deepEqual([none.fields, none.acceptsAnything, none.fallback], [[], false, false]);
 });
 
+/** Schemas whose root no form can draw: the whole answer is one JSON field. */
 const FALLBACKS: Array<[string, unknown]> = [
   ['null', null],
   ['a string', 'not a schema'],
@@ -118,40 +121,63 @@ const FALLBACKS: Array<[string, unknown]> = [
   ['an array', [{ type: 'string' }]],
   ['false', false],
   ['properties: 5', { type: 'object', properties: 5 }],
-  ['oneOf', { oneOf: [{ type: 'string' }, { type: 'number' }] }],
-  ['$ref', { type: 'object', properties: { a: { $ref: '#/$defs/a' } }, $defs: { a: { type: 'string' } } }],
-  ['anyOf in a property', obj({ a: { anyOf: [{ type: 'string' }, { type: 'integer' }] } })],
-  ['allOf at the root', { allOf: [obj({ a: { type: 'string' } })] }],
   ['patternProperties', { type: 'object', properties: {}, patternProperties: { '^x': { type: 'string' } } }],
-  ['additionalProperties as a schema', { type: 'object', properties: {}, additionalProperties: { type: 'string' } }],
-  ['tuple array', obj({ a: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } })],
-  ['array of free strings', obj({ a: { type: 'array', items: { type: 'string' } } })],
-  ['unknown type', obj({ a: { type: 'date' } })],
-  ['a property without a type', obj({ a: {} })],
-  ['objects nested two levels', obj({ a: obj({ b: obj({ c: { type: 'string' } }) }) })],
-  ['required naming no property', obj({ a: { type: 'string' } }, ['b'])],
+  ['not', { not: { type: 'string' } }],
+  ['if/then', { if: { type: 'string' }, then: { minLength: 2 } }],
   ['required not an array', { type: 'object', properties: { a: { type: 'string' } }, required: 'a' }],
-  ['a root that is not an object', { type: 'string', enum: ['a'] }],
-  ['a free-form object', { type: 'object' }],
-  ['an object const', obj({ a: { const: { x: 1 } } })],
-  ['a string const with a number type', obj({ a: { type: 'number', const: 'x' } })],
+  ['a remote $ref', { $ref: 'https://example.com/schema.json' }],
+  ['a dangling $ref', { $ref: '#/$defs/nowhere' }],
+  ['allOf that cannot be one schema', { allOf: [{ type: 'string' }, { type: 'number' }] }],
 ];
 
 for (const [name, schema] of FALLBACKS) {
-  test(`outside the subset → one json field: ${name}`, () => {
+  test(`a root no form can draw → one json field: ${name}`, () => {
     const form = schemaToForm(schema);
     assert.equal(form.fallback, true);
     assert.equal(form.acceptsAnything, false);
-    assert.deepEqual(form.fields, [{ path: JSON_FIELD_PATH, key: JSON_FIELD_PATH, kind: 'json', label: 'Answer (JSON)', required: true }]);
+    const [field, ...rest] = form.fields;
+    assert.deepEqual(rest, []);
+    assert.deepEqual([field?.path, field?.key, field?.kind, field?.label, field?.required], [JSON_FIELD_PATH, JSON_FIELD_PATH, 'json', 'Answer (JSON)', true]);
     assert.equal(form.schema, schema, 'the whole schema is kept to validate against');
   });
 }
 
+/** Schemas that were a JSON box before and are fields now: the root field's kind, and the kinds of its fields. */
+const DRAWN: Array<[string, unknown, string, string[]]> = [
+  ['oneOf at the root', { oneOf: [{ type: 'string' }, { type: 'number' }] }, 'variant', []],
+  ['a local $ref', obj({ a: { $ref: '#/$defs/a' } }, [], { $defs: { a: { type: 'string' } } }), 'group', ['text']],
+  ['anyOf in a property', obj({ a: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }), 'group', ['variant']],
+  ['allOf at the root', { allOf: [obj({ a: { type: 'string' } })] }, 'group', ['text']],
+  ['additionalProperties as a schema', { type: 'object', additionalProperties: { type: 'string' } }, 'map', []],
+  ['a free-form object', { type: 'object' }, 'map', []],
+  ['array of free strings', obj({ a: { type: 'array', items: { type: 'string' } } }), 'group', ['list']],
+  ['objects nested two levels', obj({ a: obj({ b: obj({ c: { type: 'string' } }) }) }), 'group', ['group']],
+  ['a root that is not an object', { type: 'string', enum: ['a'] }, 'choice', []],
+  ['a type list', { type: ['string', 'number'] }, 'variant', []],
+  // Parts no form can draw are JSON fields inside the form.
+  ['tuple array', obj({ a: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } }), 'group', ['json']],
+  ['unknown type', obj({ a: { type: 'date' } }), 'group', ['json']],
+  ['a property without a type', obj({ a: {} }), 'group', ['json']],
+  ['required naming no property', obj({ a: { type: 'string' } }, ['b']), 'group', ['text', 'json']],
+  ['an object const', obj({ a: { const: { x: 1 } } }), 'group', ['json']],
+  ['a string const with a number type', obj({ a: { type: 'number', const: 'x' } }), 'group', ['json']],
+];
+
+for (const [name, schema, kind, kinds] of DRAWN) {
+  test(`drawn as fields: ${name}`, () => {
+    const form = schemaToForm(schema);
+    assert.equal(form.fallback, false);
+    assert.equal(form.root?.kind, kind);
+    assert.deepEqual(kind === 'group' ? form.fields.map((f) => f.kind) : [], kinds);
+  });
+}
+
 test('the json fallback keeps the title, description and default (as JSON text)', () => {
-  const form = schemaToForm({ title: 'Plan', description: 'Steps', default: { steps: [] }, oneOf: [{ type: 'object' }] });
+  const form = schemaToForm({ title: 'Plan', description: 'Steps', default: { steps: [] }, type: 'object', properties: { steps: { type: 'array' } }, not: { required: ['x'] } });
   assert.deepEqual(form.fields[0], {
     path: JSON_FIELD_PATH, key: JSON_FIELD_PATH, kind: 'json', label: 'Plan', description: 'Steps', required: true,
-    default: '{\n  "steps": []\n}',
+    default: '{\n  "steps": []\n}', example: '{\n  "steps": []\n}',
+    outline: [{ label: 'Steps', type: 'List', required: false }],
   });
   assert.deepEqual(initialValues(form), { [JSON_FIELD_PATH]: '{\n  "steps": []\n}' });
   assert.equal(schemaToForm(null, { messages: { jsonLabel: 'Antwort (JSON)' } }).fields[0]?.label, 'Antwort (JSON)');

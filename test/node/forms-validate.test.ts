@@ -41,7 +41,7 @@ test('valuesToPayload coerces strings to the schema types and leaves empty field
   });
 });
 
-test('valuesToPayload: booleans, choices by value, one multi-choice value, nested values by key, dates', () => {
+test('valuesToPayload: booleans, choices by value, one multi-choice value, nested values by name, dates', () => {
   const form = schemaToForm({ type: 'object', properties: {
     n: { type: 'integer', enum: [1, 2, 3] }, ok: { type: 'boolean' }, off: { type: 'boolean' },
     tags: { type: 'array', items: { enum: ['a', 'b'] } },
@@ -50,7 +50,7 @@ test('valuesToPayload: booleans, choices by value, one multi-choice value, neste
     day: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' }, iso: { type: 'string', format: 'date-time' },
   } });
   const payload = valuesToPayload(form, {
-    n: '2', ok: 'false', off: false, tags: 'b', g: { x: '1e3' }, empty: {},
+    n: '2', ok: 'false', off: false, tags: 'b', 'g/x': '1e3', 'empty/y': '',
     day: new Date(2026, 0, 31), at: '2026-01-31T09:30', iso: '2026-01-31T09:30:00Z',
   });
   assert.deepEqual(payload, {
@@ -61,7 +61,7 @@ test('valuesToPayload: booleans, choices by value, one multi-choice value, neste
 });
 
 test('valuesToPayload: the json fallback is parsed; an empty schema gives {}', () => {
-  const form = schemaToForm({ oneOf: [{ type: 'array' }, { type: 'string' }] });
+  const form = schemaToForm({ not: { type: 'string' } });
   assert.deepEqual(valuesToPayload(form, { [JSON_FIELD_PATH]: '[1, {"a": true}]' }), [1, { a: true }]);
   assert.equal(valuesToPayload(form, { [JSON_FIELD_PATH]: '{not json' }), undefined);
   assert.equal(valuesToPayload(form, {}), undefined);
@@ -114,21 +114,26 @@ test('validateForm: the json fallback reports bad JSON, then schema errors with 
     type: 'object', required: ['items'],
     properties: { items: { $ref: '#/$defs/list' } },
     $defs: { list: { type: 'array', items: { type: 'integer', maximum: 3 } } },
+    not: { required: ['other'] },
   };
   const form = schemaToForm(schema);
-  assert.deepEqual(validateForm(form, { [JSON_FIELD_PATH]: '{"items": [1,' }).fieldMessages, { [JSON_FIELD_PATH]: ['Enter valid JSON'] });
+  assert.deepEqual(validateForm(form, { [JSON_FIELD_PATH]: '{"items": [1,' }).fieldMessages, {
+    [JSON_FIELD_PATH]: ['Enter valid JSON (it stops making sense at line 1, column 14)'],
+  });
   assert.deepEqual(validateForm(form, {}).fieldMessages, { [JSON_FIELD_PATH]: ['Required'] });
   assert.deepEqual(validateForm(form, { [JSON_FIELD_PATH]: '{"items": [1, 5]}' }).fieldMessages, {
-    [JSON_FIELD_PATH]: ['At /items/1: Enter a number no larger than 3'],
+    [JSON_FIELD_PATH]: ['At Items › 2: Enter a number no larger than 3'],
   });
-  assert.deepEqual(validateForm(form, { [JSON_FIELD_PATH]: '{}' }).fieldMessages, { [JSON_FIELD_PATH]: ['At /items: Required'] });
+  assert.deepEqual(validateForm(form, { [JSON_FIELD_PATH]: '{}' }).fieldMessages, { [JSON_FIELD_PATH]: ['At Items: Required'] });
   assert.equal(validateForm(form, { [JSON_FIELD_PATH]: '{"items": [1, 2]}' }).complete, true);
 });
 
 test('validateAnswer: oneOf failures are one message, not the failed branches', () => {
   const result = validateAnswer({ oneOf: [{ type: 'string' }, { type: 'number' }] }, true);
-  assert.deepEqual(result, { valid: false, errors: [{ path: '', field: JSON_FIELD_PATH, message: 'This does not fit what is asked' }] });
+  assert.deepEqual(result, { valid: false, errors: [{ path: '', field: '$answer', message: 'This fits none of the options' }] });
   assert.deepEqual(validateAnswer({ oneOf: [{ type: 'string' }, { type: 'number' }] }, 'x'), { valid: true });
+  const both = validateAnswer({ oneOf: [{ type: 'number' }, { type: 'integer' }] }, 3);
+  assert.deepEqual(both, { valid: false, errors: [{ path: '', field: '$answer', message: 'This fits more than one of the options: fill in more to tell them apart' }] });
 });
 
 test('validateAnswer maps instance locations to fields; unexpected properties are form-level', () => {
