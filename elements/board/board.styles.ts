@@ -24,6 +24,11 @@ export const styles = css`
     margin-bottom: var(--_s-2);
     font-size: var(--_f-size-s);
   }
+  .invalid {
+    margin: var(--_s-1) 0 0;
+    color: var(--_c-warning);
+    font-size: var(--_f-size-s);
+  }
   .empty {
     color: var(--_c-muted);
     font-size: var(--_f-size-s);

@@ -65,6 +65,7 @@ export function foldNotes(notes: readonly BoardEntry[], superseded: ReadonlyMap<
  * @csspart redacted - A note hidden from the person.
  * @csspart tainted - The outside-input badge.
  * @csspart tag - A tag or label.
+ * @csspart invalid - Says a note arrived malformed (missing fields or of the wrong type) and names them; the rest of the board is shown as usual.
  *
  * @cssproperty --oz-board-background - The board's background.
  * @cssproperty --oz-board-note-background - A note's background.
@@ -89,6 +90,7 @@ export class OzBoard extends OzElement {
       return html`<div class="note redacted" part="${part} redacted">
         <div class="meta"><span class="kind">${note.kind}</span>${writer}</div>
         <p class="text">${t.redacted(note.label)}</p>
+        ${this.renderInvalid(note)}
       </div>`;
     }
     return html`<div class="note" part=${part}>
@@ -103,7 +105,13 @@ export class OzBoard extends OzElement {
             ${note.labels.map((label) => html`<span class="badge" part="tag label">${label}</span>`)}
           </div>`
         : nothing}
+      ${this.renderInvalid(note)}
     </div>`;
+  }
+
+  /** A note that arrived malformed: which fields, said in words (it shows what could be read). */
+  private renderInvalid(note: BoardEntry) {
+    return note.invalid?.length ? html`<p class="invalid" part="invalid">${this.t.noteInvalid(note.invalid.join(', '))}</p>` : nothing;
   }
 
   protected override render() {

@@ -2,6 +2,7 @@ import { describeError, type Interrupt } from '../../src/protocol/index.js';
 import type { ErrorView, ThreadState } from '../../src/thread/state.js';
 import {
   OzCardEvent,
+  OzHistoryNeededEvent,
   OzInterruptRequestedEvent,
   OzRunErrorEvent,
   OzRunFinishedEvent,
@@ -28,9 +29,15 @@ function plain(text: string): string {
   return line.length > MAX_ANNOUNCED ? `${line.slice(0, MAX_ANNOUNCED)}…` : line;
 }
 
+/** Whether an error says the page lacks the thread's history (see OzHistoryNeededEvent). */
+function historyNeeded(error: ErrorView | undefined): OzHistoryNeededEvent['reason'] | undefined {
+  if (error?.code === 'nothing_to_load') return 'nothing_to_load';
+  return error?.key === 'history_unavailable' ? 'history_unavailable' : undefined;
+}
+
 /** What the status region says of an error: its title and plain meaning, in the chat's strings, as <oz-error> shows it. */
 function errorLine(error: ErrorView, t: OzStrings): string {
-  return `${t.errorTitle}: ${describeError(error.code, t.errors, error.spend).meaning}`;
+  return `${t.errorTitle}: ${describeError(error.key ?? error.code, t.errors, error.spend).meaning}`;
 }
 
 /**
@@ -55,8 +62,13 @@ export class ChatObserver {
       this.seen.add(key);
       return !quiet;
     };
+    const history = historyNeeded(state.lastError);
+    if (history && this.firstSight(state.lastError!, quiet)) {
+      events.push(new OzHistoryNeededEvent(state.threadId, history), new OzRunErrorEvent(state.lastError!.code, state.lastError!.message, state.lastError!.runId));
+      announce = errorLine(state.lastError!, t);
+    }
     const turn = state.turns[state.turns.length - 1];
-    if (!turn) return { events };
+    if (!turn) return announce === undefined ? { events } : { events, announce };
     for (const run of turn.runs) {
       const { runId } = run;
       if (run.phase === 'requested') {

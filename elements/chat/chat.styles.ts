@@ -40,6 +40,26 @@ export const styles = css`
   .connection.lost {
     color: var(--_c-danger);
   }
+  .stopped,
+  .run-note,
+  .not-sent {
+    margin: var(--_s-2) 0;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_s-2);
+    font-size: var(--_f-size-s);
+    color: var(--_c-muted);
+  }
+  .not-sent {
+    margin: 0 var(--_s-3);
+    color: var(--_c-danger);
+  }
+  .repeated > summary {
+    cursor: pointer;
+    font-size: var(--_f-size-s);
+    color: var(--_c-muted);
+  }
   .dot {
     width: 8px;
     height: 8px;

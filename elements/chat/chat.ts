@@ -2,10 +2,12 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
-import { isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
+import { answerableInterrupts, currentRun, isActive, openInterrupts, type ThreadState } from '../../src/thread/state.js';
+import { isRefusedTurn } from '../../src/thread/turn-status.js';
+import type { Message } from '../../src/protocol/index.js';
 import { warmUpStore } from '../../src/thread/warm-up.js';
+import type { OzComposer } from '../composer/composer.js';
 import type { InterruptsStore } from '../interrupts/interrupts.js';
-import { OzInterrupts } from '../interrupts/interrupts.js';
 import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
@@ -13,6 +15,7 @@ import { listConverter, OzMarkdown } from '../markdown/markdown.js';
 import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
 import { warmUpWhenIdle } from '../markdown/warm-up.js';
 import { OzSendEvent, type OzErrorActionEvent } from '../shared/events.js';
+import { loadLazyTags } from '../shared/lazy-tags.js';
 import { exportParts } from '../shared/export-parts.js';
 import { OzMessage } from '../message/message.js';
 import { OzElement } from '../shared/oz-element.js';
@@ -53,11 +56,25 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * (`store.loadAgain()`: a fresh run that follows the latest turn from its
  * start), `retry` sends again the way that helps (`store.tryAgain()`: the
  * same words as a new turn after `failed`/`timed_out`, else the same run),
- * the answering ones move focus to the interrupts. `sign_in` (the request was
+ * the answering ones move focus to the interrupts, `follow` follows the
+ * latest turn again (`store.followAgain()`: after `turn_waiting`, a Stop or a
+ * reconnect refused mid-turn), `new_thread` starts a new thread (a chat with
+ * its own store drops its `thread-id` and makes a fresh one; an app's store is
+ * the app's to replace). `sign_in` (the request was
  * refused with 401) is the app's: it listens for `oz-error-action` and signs the
  * person in again its own way (the example app asks its backend who is signed
  * in). A caller who is no person is refused a resume (403): the interrupts
  * stay, read-only, with the console's link.
+ *
+ * No dead ends: a message refused before OZ took it (too large for the
+ * route's 4 MiB, 413, 400, 401, 403, the network) goes back into the
+ * composer, with why; interrupts past their deadline never lock the composer;
+ * after Stop the transcript says the turn may go on in OZ and offers "Follow
+ * again"; a turn OZ cancelled says "Stopped in OZ"; the fragment a skip ahead
+ * cut is folded above the whole answer, never shown twice; when the page
+ * cannot go on with the thread (`nothing_to_load`, `history_unavailable`) it
+ * fires `oz-history-needed` (answer with `loadHistory(messages)`) and offers
+ * a new thread.
  *
  * Its messages, their markdown and tool calls render in its own tree (no
  * shadow root each: see shared/hosted.ts), so their parts are the chat's:
@@ -74,7 +91,8 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @fires oz-interrupt-requested - A turn waits for the person's answers (once per run that ends with interrupts).
  * @fires oz-card - A card arrived.
  * @fires oz-send - The person sends a message (cancelable).
- * @fires oz-error-action - A person chose an error's action (cancelable; bubbles from `<oz-error>`): `retry`, `reload`, `answer_open`, `answer_rest`, `fix_answer`, `sign_in`.
+ * @fires oz-error-action - A person chose an error's action (cancelable; bubbles from `<oz-error>`): `retry`, `reload`, `follow`, `new_thread`, `answer_open`, `answer_rest`, `fix_answer`, `sign_in`.
+ * @fires oz-history-needed - The page has none of the thread's turns, or lacks some (`reason`): answer with `loadHistory(messages)`.
  *
  * @slot header - Above the transcript (a title, a logo).
  * @slot empty - Shown while the thread has no turn.
@@ -89,6 +107,10 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @csspart interrupts - The interrupts' section, where the turn waits.
  * @csspart interrupt-forms - The default `<oz-interrupts>` in it.
  * @csspart composer - The composer.
+ * @csspart not-sent - Why the last message was not sent (it is back in the composer).
+ * @csspart stopped - Says following stopped (the turn may go on in OZ), with "Follow again".
+ * @csspart run-cancelled - Says OZ stopped the turn (RUN_FINISHED outcome `cancelled`).
+ * @csspart repeated - The fragment a skip ahead cut, folded above the whole answer.
  * @csspart board-panel - The board's side panel or collapsible section.
  * @csspart message - A message (and `head`, `ai-label`, `bubble`, `tools`: see `<oz-message>`).
  * @csspart body - A message's rendered markdown.
@@ -101,6 +123,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @csspart board-redacted - A note hidden from the person (`<oz-board>`'s `redacted`).
  * @csspart board-tainted - The outside-input badge (`<oz-board>`'s `tainted`).
  * @csspart board-tag - A tag or label (`<oz-board>`'s `tag`).
+ * @csspart board-invalid - Says a note arrived malformed and names its fields (`<oz-board>`'s `invalid`).
  * @csspart steps - The box (`<oz-steps>`'s `steps`).
  * @csspart steps-summary - The "n of m finished" line (`<oz-steps>`'s `summary`).
  * @csspart step - One step's row (`<oz-steps>`'s `step`).
@@ -118,10 +141,12 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @csspart error - The error's box (`<oz-error>`'s `error`).
  * @csspart error-title - The heading line (`<oz-error>`'s `title`).
  * @csspart error-meaning - The plain meaning (`<oz-error>`'s `meaning`).
- * @csspart error-message - The server's own words, for a code the catalogue does not know (`<oz-error>`'s `message`).
+ * @csspart error-message - The server's own words, folded when long (`<oz-error>`'s `message`).
  * @csspart error-spend - The spend refusal's figures (`<oz-error>`'s `spend`).
  * @csspart error-action - The action button (`<oz-error>`'s `action`).
  * @csspart error-advice - The advice shown when there is no button (`<oz-error>`'s `advice`).
+ * @csspart error-follow - Follow again after a reconnect refused mid-turn (`<oz-error>`'s `follow`).
+ * @csspart error-storage - Says the stored copy was removed (`<oz-error>`'s `storage`).
  * @csspart composer-form - The form (`<oz-composer>`'s `form`).
  * @csspart composer-input - The textarea (`<oz-composer>`'s `input`).
  * @csspart composer-send - The send button (`<oz-composer>`'s `send`).
@@ -215,6 +240,11 @@ export class OzAgentChat extends OzElement {
   @query('.transcript', true) private transcriptEl?: HTMLElement;
   /** Looked up only when an error action moves focus there. */
   @query('.interrupts') private interruptsEl?: HTMLElement;
+  @query('oz-composer', true) private composerEl?: OzComposer;
+  /** Why the last message was not sent (its words are back in the composer); empty otherwise. */
+  @state() private notSent = '';
+  /** The interrupt forms' tags are defined (they load on first use: elements/shared/lazy-tags.ts). */
+  @state() private formsReady = customElements.get('oz-interrupts') !== undefined;
 
   private ownStore: ThreadStore | undefined;
   private ownKey = '';
@@ -254,12 +284,52 @@ export class OzAgentChat extends OzElement {
     if (!e.defaultPrevented) await this.sendNow(text);
   }
 
+  /**
+   * Sends, and puts the words back in the composer when nothing reached OZ:
+   * refused before sending (too large, a run streams) or before the turn
+   * started (413, 400, 401, 403, the network).
+   */
   private async sendNow(text: string): Promise<void> {
     const store = this.store;
     if (!store) return;
     this.expectRestore = false;
     this.follow.stickToEnd();
-    await store.send(text);
+    this.notSent = '';
+    try {
+      await store.send(text);
+    } catch (err) {
+      this.giveBack(text, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+    const turn = store.getState().turns.at(-1);
+    if (turn?.userMessage?.text === text && isRefusedTurn(turn)) this.giveBack(text);
+  }
+
+  /** The words go back into an empty composer (never over what the person typed since). */
+  private giveBack(text: string, why?: string): void {
+    if (this.composerEl && !this.composerEl.value.trim()) this.composerEl.value = text;
+    if (why) this.notSent = this.t.notSent(why);
+  }
+
+  /**
+   * Starts a new thread: a chat with its own store forgets its `thread-id`
+   * and makes a fresh one (the old thread stays in OZ and in storage). A chat
+   * given the app's `store` leaves that to the app.
+   */
+  newThread(): void {
+    if (!this.ownStore || this.store !== this.ownStore) return;
+    this.notSent = '';
+    this.threadId = undefined;
+  }
+
+  /**
+   * Gives the thread's history, as the app kept it (answering
+   * `oz-history-needed`), and follows its latest turn: see the store's
+   * loadHistory(). Throws ThreadError `bad_history` when it names no turn.
+   */
+  loadHistory(messages: readonly Message[]): Promise<void> {
+    if (!this.store) return Promise.reject(new Error('The chat has no thread yet (set agent and tenant, or store).'));
+    return this.store.loadHistory(messages);
   }
 
   private sharedPurifier(): Purifier {
@@ -298,6 +368,12 @@ export class OzAgentChat extends OzElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.ownOptions && changed.has('headers')) this.ownOptions.headers = this.headers ?? {};
     this.ensureStore();
+    // The interrupt forms load on first use: have them before a run can end in interrupts.
+    const s = this.storeController.state;
+    if (!this.formsReady && s && (isActive(s) || s.openInterruptIds.length > 0)) {
+      void loadLazyTags().catch(() => undefined);
+      void customElements.whenDefined('oz-interrupts').then(() => (this.formsReady = true));
+    }
     super.willUpdate(changed);
   }
 
@@ -381,7 +457,7 @@ export class OzAgentChat extends OzElement {
 
   private onErrorAction(e: OzErrorActionEvent): void {
     // <oz-interrupts> carries out its own action (load again) unless it is cancelled.
-    if (e.composedPath().some((n) => n instanceof OzInterrupts)) return;
+    if (e.composedPath().some((n) => n instanceof Element && n.localName === 'oz-interrupts')) return;
     // The app's listeners run after this one (they sit higher in the path): decide once they all ran.
     queueMicrotask(() => {
       if (e.defaultPrevented) return;
@@ -396,6 +472,8 @@ export class OzAgentChat extends OzElement {
       };
       if (e.action === 'retry') later(() => store.tryAgain());
       else if (e.action === 'reload') later(() => store.loadAgain());
+      else if (e.action === 'follow') later(() => store.followAgain());
+      else if (e.action === 'new_thread') this.newThread();
       else if (e.action.startsWith('answer') || e.action === 'fix_answer') this.interruptsEl?.focus();
     });
   }
@@ -425,8 +503,19 @@ export class OzAgentChat extends OzElement {
     if (!s) return '';
     if (s.status === 'running') return this.t.busyRunning;
     if (s.status === 'waiting') return this.t.busyWaiting;
-    if (s.status === 'interrupted' || s.openInterruptIds.length > 0) return this.t.busyAnswer;
+    // Interrupts past their deadline can no longer be answered: they hold nothing back.
+    if (answerableInterrupts(s, this.clock()).length > 0) return this.t.busyAnswer;
     return '';
+  }
+
+  /** After Stop (or a connection given up): the turn may go on in OZ; "Follow again" picks it up. */
+  private renderStopped(s: ThreadState) {
+    const run = currentRun(s);
+    if (!run || isActive(s) || run.terminal || run.phase !== 'stopped') return nothing;
+    return html`<p class="stopped" part="stopped">
+      ${this.t.stoppedFollowing}
+      <button @click=${() => void this.store?.followAgain().catch(() => undefined)}>${this.t.actions.follow}</button>
+    </p>`;
   }
 
   private renderConnection(s: ThreadState) {
@@ -453,7 +542,7 @@ export class OzAgentChat extends OzElement {
           .showWaiting=${false}
           .clock=${this.clock}
           @oz-interrupt-requested=${(e: Event) => e.stopPropagation() /* the chat fires it, once per run that asks */}
-        ></oz-interrupts
+          >${open && !this.formsReady ? html`<p class="hint" role="status">${t.formsLoading}</p>` : nothing}</oz-interrupts
       ></slot>
     </section>`;
   }
@@ -489,11 +578,13 @@ export class OzAgentChat extends OzElement {
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
             ${ctx ? this.turnWindow.render(turns, renderOne, [t, ctx.renderers, this.imageAllowlist]) : nothing}
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
+            ${s ? this.renderStopped(s) : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting exportparts=${WAITING_PARTS} .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
           ${showBoard && board === 'inline'
             ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
             : nothing}
+          ${this.notSent ? html`<p class="not-sent" part="not-sent" role="alert">${this.notSent}</p>` : nothing}
           <oz-composer
             part="composer"
             exportparts=${COMPOSER_PARTS}

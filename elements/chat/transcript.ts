@@ -55,6 +55,13 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
           case 'message': {
             const m = item.message;
             const card: CardView | undefined = m.id === cardHost ? turn.card : undefined;
+            // Cut where the stream skipped ahead: its text is in the turn's whole answer, shown after it.
+            if (m.repeatedIn) {
+              return html`<details class="repeated" part="repeated"
+                ><summary>${c.t.repeatedFragment}</summary
+                ><oz-message .message=${m} .imageAllowlist=${c.imageAllowlist} .purifier=${c.purifier} .strings=${c.strings}></oz-message
+              ></details>`;
+            }
             return html`<oz-message
               .message=${m}
               .card=${card}
@@ -82,7 +89,7 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
           case 'error':
             return run.error && run.error !== c.listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
         }
-      })}${r === waitAt ? waits : nothing}`,
+      })}${run.outcome === 'cancelled' ? html`<p class="run-note" part="run-cancelled">${c.t.stoppedInOz}</p>` : nothing}${r === waitAt ? waits : nothing}`,
     )}
     ${waitAt === -1 ? waits : nothing}
   </div>`;

@@ -9,7 +9,15 @@ import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './error.styles.js';
 
 /** Actions a button can carry out; the others are advice (wait, ask an admin). */
-const BUTTON_ACTIONS: ReadonlySet<ErrorAction> = new Set(['reload', 'retry', 'answer_open', 'answer_rest', 'fix_answer', 'sign_in']);
+const BUTTON_ACTIONS: ReadonlySet<ErrorAction> = new Set(['reload', 'retry', 'answer_open', 'answer_rest', 'fix_answer', 'sign_in', 'follow', 'new_thread']);
+
+/** The server's words, when they say more than the meaning: as text, collapsed when long (over 160 characters, or several lines). */
+function serverWords(message: string | undefined, meaning: string, summary: string) {
+  const words = typeof message === 'string' ? message.trim() : '';
+  if (!words || words === meaning) return nothing;
+  if (words.length <= 160 && !words.includes('\n')) return html`<p class="message" part="message">${words}</p>`;
+  return html`<details class="message" part="message"><summary>${summary}</summary><p>${words}</p></details>`;
+}
 
 /**
  * A run's error, for the person: the code's plain meaning from the catalogue
@@ -27,10 +35,12 @@ const BUTTON_ACTIONS: ReadonlySet<ErrorAction> = new Set(['reload', 'retry', 'an
  * @csspart error - The error's box.
  * @csspart title - The heading line.
  * @csspart meaning - The plain meaning.
- * @csspart message - The server's own words, for a code the catalogue does not know.
+ * @csspart message - The server's own words (folded when long).
  * @csspart spend - The spend refusal's figures.
  * @csspart action - The action button.
  * @csspart advice - The advice shown when there is no button.
+ * @csspart follow - Follow again, beside the action, when a reconnect was refused mid-turn.
+ * @csspart storage - Says the conversation's copy in this browser was removed.
  *
  * @cssproperty --oz-error-background - The box's background.
  * @cssproperty --oz-error-color - The text colour.
@@ -51,12 +61,12 @@ export class OzError extends OzElement {
     if (!error) return nothing;
     const t = this.t;
     const spend = error.spend;
-    const { key, meaning, action } = describeError(error.code, t.errors, spend);
+    const { meaning, action } = describeError(error.key ?? error.code, t.errors, spend);
     const label = t.actions[action];
     return html`<div class="error" part="error">
       <p class="title" part="title">${t.errorTitle}</p>
       <p part="meaning">${meaning}</p>
-      ${key === 'unknown' && error.message && error.message !== meaning ? html`<p class="message" part="message">${error.message}</p>` : nothing}
+      ${serverWords(error.message, meaning, t.serverSaid)}
       ${spend
         ? html`<ul class="spend" part="spend">
             <li>${t.spendScope(spend.scope)}</li>
@@ -67,12 +77,16 @@ export class OzError extends OzElement {
           </ul>`
         : nothing}
       ${error.details.reason ? html`<p class="detail">${error.details.reason}</p>` : nothing}
+      ${error.storageCleared ? html`<p class="detail" part="storage">${t.storageCleared}</p>` : nothing}
       <div class="actions">
         ${label && BUTTON_ACTIONS.has(action)
           ? html`<button class="primary" part="action" @click=${() => this.act(action, error.code)}>${label}</button>`
           : label
             ? html`<span class="advice" part="advice">${label}</span>`
             : nothing}
+        ${error.reconnect && action !== 'follow'
+          ? html`<button part="follow" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>`
+          : nothing}
         ${error.console && isSafeHref(error.console.url)
           ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer">${error.console.label}</a>`
           : nothing}

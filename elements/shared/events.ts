@@ -87,6 +87,23 @@ export class OzErrorActionEvent extends Event {
   }
 }
 
+/**
+ * The page cannot go on with the thread from what it holds: it has none of
+ * its turns (`nothing_to_load`: a fresh page given a thread's id) or the
+ * thread has turns it lacks (`history_unavailable`: another tab or device
+ * added them). An app that keeps its threads answers with
+ * `chat.loadHistory(messages)`; otherwise the person may start a new thread.
+ */
+export class OzHistoryNeededEvent extends Event {
+  static readonly eventName = 'oz-history-needed';
+  constructor(
+    readonly threadId: string,
+    readonly reason: 'nothing_to_load' | 'history_unavailable',
+  ) {
+    super(OzHistoryNeededEvent.eventName, INIT);
+  }
+}
+
 /** The person asked to stop following the run (the job runs on in OZ). */
 export class OzStopEvent extends Event {
   static readonly eventName = 'oz-stop';
@@ -98,6 +115,7 @@ export class OzStopEvent extends Event {
 declare global {
   interface GlobalEventHandlersEventMap {
     'oz-error-action': OzErrorActionEvent;
+    'oz-history-needed': OzHistoryNeededEvent;
     'oz-stop': OzStopEvent;
   }
 }

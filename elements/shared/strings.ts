@@ -62,10 +62,26 @@ export interface OzStrings {
   // interrupts (forms come with the next element)
   interruptsTitle: string;
   interruptsHint: string;
+  /** Shown where the forms go while their code loads (the first run of a page that ends in interrupts, on a slow connection). */
+  formsLoading: string;
   interruptExpires: (when: string) => string;
   // errors
   errorTitle: string;
   errorCode: (code: string) => string;
+  /** The server's own words, shown under the catalogue's meaning (collapsed when long). */
+  serverSaid: string;
+  /** Said when `revoked` removed the thread's copy from this browser. */
+  storageCleared: string;
+  /** Why sending failed before anything was sent (too large, a run streams): the words are back in the composer. */
+  notSent: (why: string) => string;
+  /** After Stop, or a lost connection: the turn may go on in OZ. */
+  stoppedFollowing: string;
+  /** A run OZ cancelled (RUN_FINISHED outcome `cancelled`: a job stopped in OZ). */
+  stoppedInOz: string;
+  /** The fragment a skip ahead cut, folded above the whole answer. */
+  repeatedFragment: string;
+  /** A board note that arrived malformed: its fields that were missing or of the wrong type. */
+  noteInvalid: (fields: string) => string;
   errors: ErrorCatalogue;
   actions: Record<ErrorAction, string>;
   spendScope: (scope: string) => string;
@@ -124,9 +140,17 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   waitingDefaultLink: 'Open in OZ',
   interruptsTitle: 'Waiting for your answer',
   interruptsHint: 'Answer these to let the agent go on.',
+  formsLoading: 'Loading the questions…',
   interruptExpires: (when) => `Answer by ${when}`,
   errorTitle: 'The turn did not finish',
   errorCode: (code) => `Code: ${code}`,
+  serverSaid: 'What the server said',
+  storageCleared: "This conversation's copy in this browser was removed.",
+  notSent: (why) => `Not sent: ${why} Your message is back in the box.`,
+  stoppedFollowing: 'You stopped following this turn; it may go on in OZ.',
+  stoppedInOz: 'Stopped in OZ: the agent did not finish this answer.',
+  repeatedFragment: 'Cut off where the stream skipped ahead (the whole answer follows)',
+  noteInvalid: (fields) => `Arrived malformed (${fields}): shown with what could be read.`,
   errors: ERROR_CATALOGUE,
   actions: {
     reload: 'Load the conversation again',
@@ -137,6 +161,8 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
     ask_admin: 'Ask an admin',
     sign_in: 'Sign in again',
     retry: 'Try again',
+    follow: 'Follow again',
+    new_thread: 'Start a new thread',
     none: '',
   },
   spendScope: (scope) => `Limit: ${scope}`,

@@ -124,6 +124,8 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
     retry: refused,
     tryAgain: refused,
     loadAgain: refused,
+    followAgain: refused,
+    loadHistory: refused,
     stop: () => store.pause(),
     reload: async () => undefined,
     setDraft: () => undefined,

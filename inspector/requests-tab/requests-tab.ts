@@ -1,8 +1,7 @@
 import { css, html, nothing } from 'lit';
-import type { ReconnectEntry, RequestEntry } from '../../src/recorder/index.js';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { InspectorElement } from '../shared/inspector-element.js';
-import { requestsOf } from '../shared/model.js';
+import { requestsOf, type RequestTrace } from '../shared/model.js';
 import { formatAt } from '../shared/strings.js';
 import { tabStyles } from '../shared/styles.js';
 
@@ -15,6 +14,9 @@ const styles = css`
   }
   li.reconnect {
     border-style: dashed;
+  }
+  .badge.bad {
+    color: var(--_c-danger);
   }
   summary {
     cursor: pointer;
@@ -32,17 +34,34 @@ const styles = css`
 /**
  * Each request the chat sent: the run, the history and resume entries it
  * carried (headers are never recorded), and each reconnect with the
- * Last-Event-ID it used.
+ * Last-Event-ID it used; then how its stream went: the keep-alives it
+ * carried (a silent turn whose connection lives), and how it ended (the
+ * run's end, the server ending it at its maximum, or a drop), with its
+ * events and how long it stayed open. A stream that carried something or
+ * ended as servers end them is no failure: the chat follows on.
  *
  * @summary The inspector's Requests tab.
  *
  * @csspart request - One request or reconnect.
+ * @csspart stream - How its stream went: keep-alives and its end.
  */
 export class OzInspectorRequests extends InspectorElement {
   static override styles = [tokens, base, tabStyles, styles];
 
-  private renderOne(r: RequestEntry | ReconnectEntry) {
+  private renderStream(trace: RequestTrace) {
     const t = this.t;
+    const end = trace.end;
+    if (!end && trace.keepAlives === 0) return nothing;
+    return html`<div class="head" part="stream">
+      ${trace.keepAlives ? html`<span>${t.keepAlives(trace.keepAlives)}${trace.lastKeepAlive ? html` · <span class="mono">${formatAt(trace.lastKeepAlive)}</span>` : nothing}</span>` : nothing}
+      ${end ? html`<span class="badge ${end.healthy ? '' : 'bad'}">${t.streamEnd(end.how, end.healthy)}</span>
+            <span>${t.streamFigures(end.events, Math.round(end.openMs / 1000))}</span>` : nothing}
+    </div>`;
+  }
+
+  private renderOne(trace: RequestTrace) {
+    const t = this.t;
+    const r = trace.request;
     const body = r.body;
     return html`<li class="request ${r.kind}" part="request">
       <div class="head">
@@ -60,6 +79,7 @@ export class OzInspectorRequests extends InspectorElement {
         <summary>RunAgentInput</summary>
         <pre class="json" tabindex="0">${JSON.stringify(body, null, 2)}</pre>
       </details>
+      ${this.renderStream(trace)}
     </li>`;
   }
 

@@ -5,7 +5,7 @@
  */
 import { OZ_RESUME, OZ_WAITING, readInterruptMeta, readOzResume } from '../../src/protocol/index.js';
 import type { AguiEvent, BoardState, Interrupt } from '../../src/protocol/index.js';
-import type { EventEntry, RecorderEntry, Recording, ReconnectEntry, RequestEntry } from '../../src/recorder/index.js';
+import type { EventEntry, RecorderEntry, Recording, ReconnectEntry, RequestEntry, StreamEndEntry } from '../../src/recorder/index.js';
 import { createReducer, initialThreadState, type ThreadState } from '../../src/thread/index.js';
 import { pointerSegments } from '../../src/thread/board-patch.js';
 import { walk } from '../../src/forms/pointer.js';
@@ -211,9 +211,29 @@ export function interruptTraces(entries: readonly RecorderEntry[]): InterruptTra
   return [...byId.values()];
 }
 
-/** Requests and reconnects, in order. */
-export function requestsOf(entries: readonly RecorderEntry[]): (RequestEntry | ReconnectEntry)[] {
-  return entries.filter((e): e is RequestEntry | ReconnectEntry => e.kind === 'request' || e.kind === 'reconnect');
+/** A request (or reconnect), how its stream ended when it did, and the keep-alives it carried. */
+export interface RequestTrace {
+  request: RequestEntry | ReconnectEntry;
+  end?: StreamEndEntry;
+  keepAlives: number;
+  lastKeepAlive?: number;
+}
+
+/** Requests and reconnects, in order, each with its stream's keep-alives and end. */
+export function requestsOf(entries: readonly RecorderEntry[]): RequestTrace[] {
+  const traces: RequestTrace[] = [];
+  let open: RequestTrace | undefined;
+  for (const e of entries) {
+    if (e.kind === 'request' || e.kind === 'reconnect') traces.push((open = { request: e, keepAlives: 0 }));
+    else if (open && e.kind === 'keep-alive') {
+      open.keepAlives += 1;
+      open.lastKeepAlive = e.at;
+    } else if (open && e.kind === 'stream-end') {
+      open.end = e;
+      open = undefined;
+    }
+  }
+  return traces;
 }
 
 /** A span on the timeline. */

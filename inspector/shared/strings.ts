@@ -3,6 +3,8 @@
  * object to `<oz-inspector>`'s `strings` property (it hands them to its tabs)
  * to replace any of them.
  */
+import type { StreamEndEntry } from '../../src/recorder/index.js';
+
 export interface InspectorStrings {
   title: string;
   tablist: string;
@@ -67,6 +69,9 @@ export interface InspectorStrings {
   request: string;
   reconnect: (attempt: number) => string;
   lastEventId: string;
+  keepAlives: (n: number) => string;
+  streamEnd: (how: StreamEndEntry['how'], healthy: boolean) => string;
+  streamFigures: (events: number, seconds: number) => string;
   history: (n: number) => string;
   resumeCarried: (n: number) => string;
   // timeline
@@ -143,6 +148,10 @@ export const DEFAULT_INSPECTOR_STRINGS: Readonly<InspectorStrings> = Object.free
   request: 'Request',
   reconnect: (attempt) => `Reconnect (attempt ${attempt})`,
   lastEventId: 'Last-Event-ID',
+  keepAlives: (n) => (n === 1 ? '1 keep-alive' : `${n} keep-alives`),
+  streamEnd: (how, healthy) =>
+    how === 'done' ? 'Stream ended with the run' : how === 'ended' ? (healthy ? 'Ended by the server (followed on)' : 'Ended early, empty') : healthy ? 'Dropped (followed on)' : 'Dropped',
+  streamFigures: (events, seconds) => `${events} ${events === 1 ? 'event' : 'events'} · open ${seconds} s`,
   history: (n) => (n === 1 ? '1 message of history' : `${n} messages of history`),
   resumeCarried: (n) => (n === 1 ? '1 resume entry' : `${n} resume entries`),
   noTimeline: 'No run was recorded.',

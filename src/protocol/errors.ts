@@ -11,6 +11,8 @@ export type ErrorAction =
   | 'answer_rest' // answer the rest in the next run
   | 'fix_answer' // correct an answer the schema did not take
   | 'wait' // wait for the named deciders
+  | 'follow' // follow the latest turn again (it goes on in OZ)
+  | 'new_thread' // start a new thread (this page cannot go on with this one)
   | 'ask_admin' // ask an admin (a permission, a budget, a limit)
   | 'sign_in' // sign in again
   | 'retry' // try again
@@ -56,15 +58,26 @@ export type RunErrorCode = (typeof RUN_ERROR_CODES)[number];
 export const LIMIT_CODES: ReadonlySet<string> = new Set<RunErrorCode>(['oz0_quota_exceeded', 'oz0_tree_limit', 'oz0_budget_exceeded']);
 
 /**
- * Every code's entry, and two fallbacks that are no codes: `limit` for a spend
- * refusal of a type the catalogue does not word, `unknown` for the rest.
+ * Entries for what the client itself meets, which no RUN_ERROR sends:
+ * - `history_unavailable`: history_mismatch again while loading the thread
+ *   again (another tab or device added turns this page does not have);
+ * - `nothing_to_load`: loading the thread again with none of its turns here
+ *   (a fresh page given the `thread-id` of a thread OZ has).
  */
-export type ErrorCatalogue = Record<RunErrorCode | 'limit' | 'unknown', ErrorEntry>;
+export const CLIENT_ERROR_KEYS = ['history_unavailable', 'nothing_to_load'] as const;
+export type ClientErrorKey = (typeof CLIENT_ERROR_KEYS)[number];
+
+/**
+ * Every code's entry, the client's own (CLIENT_ERROR_KEYS), and two fallbacks
+ * that are no codes: `limit` for a spend refusal of a type the catalogue does
+ * not word, `unknown` for the rest.
+ */
+export type ErrorCatalogue = Record<RunErrorCode | ClientErrorKey | 'limit' | 'unknown', ErrorEntry>;
 
 export const ERROR_CATALOGUE: ErrorCatalogue = {
   history_mismatch: { meaning: 'This conversation changed elsewhere, so this page is out of date.', action: 'reload' },
   interrupts_pending: { meaning: 'The agent is waiting for your answers before it takes a new message.', action: 'answer_open' },
-  turn_waiting: { meaning: 'The agent is waiting for other people to decide; the conversation goes on once they do.', action: 'wait' },
+  turn_waiting: { meaning: 'The agent is still on the turn before, waiting for other people to decide; the conversation goes on once they do.', action: 'follow' },
   interrupts_open: { meaning: 'Some questions still wait for an answer: answer all of them together.', action: 'answer_rest' },
   interrupt_expired: { meaning: 'The time to answer ran out, and OZ denied it.', action: 'reload' },
   interrupt_changed: { meaning: 'What you answered changed since it was shown.', action: 'reload' },
@@ -84,6 +97,11 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
   oz0_quota_exceeded: { meaning: 'A quota was used up, so the agent stopped.', action: 'ask_admin' },
   oz0_tree_limit: { meaning: 'The job tree reached its limit, so the agent stopped.', action: 'ask_admin' },
   oz0_budget_exceeded: { meaning: 'A budget was used up, so the agent stopped.', action: 'ask_admin' },
+  history_unavailable: {
+    meaning: 'This conversation has turns this page does not have (another tab or device added them), so this page cannot go on with it.',
+    action: 'new_thread',
+  },
+  nothing_to_load: { meaning: 'This page has none of this conversation\'s turns, so there is nothing it can load.', action: 'new_thread' },
   limit: { meaning: 'A budget, quota or limit was reached, so the agent stopped.', action: 'ask_admin' },
   unknown: { meaning: 'Something went wrong.', action: 'retry' },
 };

@@ -1,7 +1,7 @@
 /** What the recorder keeps: one entry per thing seen, each with its size. */
 import type { AguiEvent, ResumeEntry, ResumeOutcome, RunAgentRequest, BoardState } from '../protocol/index.js';
 import type { PatchErrorView } from '../thread/state.js';
-import type { ConnectionState } from '../transport/index.js';
+import type { ConnectionState, StreamEnd } from '../transport/index.js';
 import type { ThreadRecord } from '../thread/store-support.js';
 
 interface Base {
@@ -37,6 +37,17 @@ export interface ReconnectEntry extends Base {
   readonly body: RunAgentRequest;
   readonly attempt: number;
   /** The Last-Event-ID sent, if any. */
+  readonly lastEventId: string | undefined;
+}
+
+/** A keep-alive comment of the stream: the turn is silent, the connection alive. */
+export interface KeepAliveEntry extends Base {
+  readonly kind: 'keep-alive';
+}
+
+/** How one connection's stream ended (see the transport's StreamEnd): its terminal event, the server's end, or a drop. */
+export interface StreamEndEntry extends Base, Omit<StreamEnd, 'lastEventId'> {
+  readonly kind: 'stream-end';
   readonly lastEventId: string | undefined;
 }
 
@@ -110,6 +121,8 @@ export type RecorderEntry =
   | RequestEntry
   | ReconnectEntry
   | ConnectionEntry
+  | KeepAliveEntry
+  | StreamEndEntry
   | InvalidEntry
   | TransportErrorEntry
   | StateDeltaEntry

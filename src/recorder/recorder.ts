@@ -341,6 +341,13 @@ export function createRecorder(store: RecordableStore, options: RecorderOptions 
         return buf.push({ kind: 'invalid', seq: buf.seq++, at: r.at, bytes: utf8Length(r.data) + utf8Length(r.error), id: r.id, data: redactor.raw(r.data), error: r.error });
       case 'error':
         return buf.push({ kind: 'error', seq: buf.seq++, at: r.at, bytes: jsonBytes(r.error), error: r.error });
+      case 'keep-alive':
+        return buf.push({ kind: 'keep-alive', seq: buf.seq++, at: r.at, bytes: REF_BYTES });
+      case 'stream-end': {
+        const { kind: _kind, at, lastEventId, ...end } = r;
+        void _kind;
+        return buf.push({ kind: 'stream-end', seq: buf.seq++, at, bytes: REF_BYTES + utf8Length(lastEventId ?? ''), ...end, lastEventId });
+      }
     }
   }
 

@@ -9,7 +9,7 @@ import type { Operation } from 'fast-json-patch';
 import type * as JsonPatchCore from 'fast-json-patch/module/core';
 // @ts-expect-error: the package's types for this file are core.d.ts, which TypeScript pairs with core.js only; typed below.
 import { _areEquals as untypedAreEquals, applyOperation as untypedApplyOperation } from 'fast-json-patch/module/core.mjs';
-import type { BoardState } from '../protocol/index.js';
+import { normalizeNote, type BoardState } from '../protocol/index.js';
 
 /**
  * The two functions used, from fast-json-patch's ES module core: not its
@@ -29,7 +29,14 @@ export interface ReplacedNote {
 }
 
 export type BoardPatchResult =
-  | { ok: true; value: BoardState; /** Notes replaced at /board/notes/<i>, in patch order. */ replaced: ReplacedNote[] }
+  | {
+      ok: true;
+      value: BoardState;
+      /** Notes replaced at /board/notes/<i>, in patch order. */
+      replaced: ReplacedNote[];
+      /** Notes the patch wrote that arrived malformed: in the board with what could be read, flagged (see normalizeNote). */
+      malformed: number;
+    }
   | { ok: false; error: string; index: number; path?: string };
 
 type Container = Record<string, unknown> | unknown[];
@@ -160,23 +167,41 @@ function arrayOp(doc: unknown, op: Operation, path: string[], fresh: WeakSet<obj
   return root;
 }
 
-/** A value a note may be: an object with a string id. */
-function isNoteLike(v: unknown): boolean {
-  return isContainer(v) && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string';
+/** The board after a patch must still hold a notes array. */
+function shapeError(doc: unknown): string | undefined {
+  const notes = isContainer(doc) ? (doc as { board?: { notes?: unknown } }).board?.notes : undefined;
+  return Array.isArray(notes) ? undefined : 'the patch leaves no board.notes array';
 }
 
-/** The cheap shape check after a patch: the root and any note an op wrote. */
-function shapeError(doc: unknown, ops: readonly Operation[]): string | undefined {
-  const notes = isContainer(doc) ? (doc as { board?: { notes?: unknown } }).board?.notes : undefined;
-  if (!Array.isArray(notes)) return 'the patch leaves no board.notes array';
+/**
+ * Checks each note the patch wrote (a note added or replaced at
+ * /board/notes/<i>, or a field under one): a malformed one is replaced, in
+ * the patched board only, by what normalizeNote reads of it. Costs the notes
+ * written, never a scan of the board, unless a written note needs fixing.
+ */
+function checkWritten(doc: unknown, ops: readonly Operation[], fresh: WeakSet<object>): { doc: unknown; malformed: number } {
+  const notes = (doc as BoardState).board.notes as unknown[];
+  const suspects = new Set<number>();
+  const written = new Set<unknown>();
   for (const op of ops) {
-    if (op.op !== 'add' && op.op !== 'replace') continue;
+    if (op.op === 'remove' || op.op === 'test') continue;
     const segs = pointerSegments(op.path);
-    if (segs && segs.length === 3 && segs[0] === 'board' && segs[1] === 'notes' && !isNoteLike(op.value)) {
-      return `the note written at ${op.path} has no string id`;
-    }
+    if (!segs || segs.length < 3 || segs[0] !== 'board' || segs[1] !== 'notes') continue;
+    if (segs.length === 3 && (op.op === 'add' || op.op === 'replace')) written.add((op as { value?: unknown }).value);
+    else if (INDEX.test(segs[2]!)) suspects.add(Number(segs[2]));
   }
-  return undefined;
+  for (const value of written) if (normalizeNote(value, 0) !== value) notes.forEach((n, i) => n === value && suspects.add(i));
+  let malformed = 0;
+  let out = doc;
+  for (const i of suspects) {
+    if (i >= notes.length) continue;
+    const note = normalizeNote(notes[i], i);
+    if (note === notes[i]) continue;
+    malformed++;
+    out = writablePath(out, ['board', 'notes', String(i)], fresh);
+    ((out as BoardState).board.notes as unknown[])[i] = note;
+  }
+  return { doc: out, malformed };
 }
 
 /**
@@ -219,7 +244,8 @@ export function applyBoardPatch(board: BoardState, ops: unknown): BoardPatchResu
     }
     if (isContainer(doc)) fresh.add(doc);
   }
-  const bad = shapeError(doc, ops as Operation[]);
+  const bad = shapeError(doc);
   if (bad) return { ok: false, error: bad, index: ops.length - 1 };
-  return { ok: true, value: doc as BoardState, replaced };
+  const checked = checkWritten(doc, ops as Operation[], fresh);
+  return { ok: true, value: checked.doc as BoardState, replaced, malformed: checked.malformed };
 }

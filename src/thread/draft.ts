@@ -29,6 +29,7 @@ export function newRun(runId: string, kind: RunKind, at?: number): RunView {
     runId,
     kind,
     phase: 'requested',
+    reached: 'none',
     outcome: undefined,
     items: [],
     interruptIds: [],
@@ -111,18 +112,22 @@ export function ensureRun(d: D, runId?: string): { turn: DTurn; run: DRun } {
   return { turn, run: turn.runs[turn.runs.length - 1]! };
 }
 
-/** Re-splits the label off messages streamed before the label was known. */
+/** An event past RUN_STARTED arrived in the current run: OZ works on its turn (see RunView.reached). */
+export function markWorked(d: D): void {
+  const turn = d.turns[d.turns.length - 1];
+  const run = turn?.runs[turn.runs.length - 1];
+  if (run && run.reached !== 'events') run.reached = 'events';
+}
+
+/** Splits every message and interrupt again at `label`: the route named the tenant's (it replaces the one assumed). */
 export function relabel(d: D, label: string): void {
-  for (const turn of d.turns) for (const run of turn.runs) for (const m of messagesOf(run)) if (m.label === undefined) applySplit(m, label);
+  for (const turn of d.turns) for (const run of turn.runs) for (const m of messagesOf(run)) if (m.label !== label) applySplit(m, label);
   for (const id of Object.keys(d.interrupts)) {
     const i = d.interrupts[id]!;
-    if (i.message !== undefined && i.label === undefined) {
-      const s = splitLabel(i.message, label);
-      if (s.label) {
-        i.label = s.label;
-        i.body = s.body;
-      }
-    }
+    if (i.message === undefined || i.label === label) continue;
+    const s = splitLabel(i.message, label);
+    i.label = s.label;
+    i.body = s.label ? s.body : i.message;
   }
 }
 

@@ -3,7 +3,7 @@
  * catalogue's meaning and action, spend refusals and details, never a raw
  * exception or a token.
  */
-import type { RunErrorEvent } from '../protocol/index.js';
+import type { ClientErrorKey, RunErrorEvent } from '../protocol/index.js';
 import { codeForStatus, describeError, META, readRunErrorDetails, readSpendRefusal, readConsoleLink, readWaitingForOthers } from '../protocol/index.js';
 import type { TransportFailure } from './actions.js';
 import type { ErrorView } from './state.js';
@@ -36,8 +36,11 @@ export function runErrorView(event: RunErrorEvent, runId: string | undefined, at
   return view;
 }
 
-/** An ErrorView from a transport failure (refused request, network, malformed stream). */
-export function transportErrorView(error: TransportFailure, runId: string | undefined, at: number): ErrorView {
+/**
+ * An ErrorView from a transport failure (refused request, network, malformed
+ * stream). `reconnect`: it happened while following again a run OZ had taken.
+ */
+export function transportErrorView(error: TransportFailure, runId: string | undefined, at: number, reconnect = false): ErrorView {
   const http = error.code === 'http_error';
   const code = http
     ? (error.serverCode ?? error.body?.code ?? codeForStatus(error.status))
@@ -56,9 +59,16 @@ export function transportErrorView(error: TransportFailure, runId: string | unde
     details: {},
     ...(error.status !== undefined ? { status: error.status } : {}),
     ...(console ? { console } : {}),
+    ...(reconnect ? { reconnect } : {}),
     ...(runId ? { runId } : {}),
     at,
   };
+}
+
+/** An ErrorView for what the client met itself (CLIENT_ERROR_KEYS: nothing to load). */
+export function clientErrorView(code: ClientErrorKey, message: string, at: number): ErrorView {
+  const entry = describeError(code);
+  return { code, message, meaning: entry.meaning, action: entry.action, source: 'client', retryable: false, details: {}, at };
 }
 
 /** The error of a stream that ended before the run did (no RUN_FINISHED or RUN_ERROR). */

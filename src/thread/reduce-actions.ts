@@ -3,12 +3,14 @@
  * same run again), the connection, transport failures, drafts and restores.
  */
 import type { Draft } from 'immer';
+import { isDraft, original } from 'immer';
 import type { StoreAction } from './actions.js';
 import { diagnose, followUnfinished, leaveUnfinished, newRun, newTurn, type D, type DRun } from './draft.js';
 import { failRun } from './reduce-run.js';
-import { streamEndedView, transportErrorView } from './error-view.js';
-import type { RequestRecord, RunKind, RunView, ThreadState } from './state.js';
-import { isRefusedTurn } from './turn-status.js';
+import { clientErrorView, streamEndedView, transportErrorView } from './error-view.js';
+import { turnsFromHistory } from './history.js';
+import type { ErrorView, RequestRecord, RunKind, RunView, ThreadState } from './state.js';
+import { isRefusedTurn, reachedOf } from './turn-status.js';
 
 /** A request goes out: the stream's Last-Event-ID belongs to its run, so a new run starts without one. */
 function beginRequest(d: D, keepEventId = false): void {
@@ -94,11 +96,25 @@ function currentRun(d: D): DRun | undefined {
   return turn?.runs[turn.runs.length - 1];
 }
 
+/** Marks the thread's error (and its run's: the same view) as having cleared the stored copy. */
+function storageCleared(d: D): void {
+  const base = (v: object): object => (isDraft(v) ? (original(v as Draft<object>) as object) : v);
+  const error = d.lastError ? (base(d.lastError) as ErrorView) : undefined;
+  if (!error || error.code !== 'revoked') return;
+  const view = { ...(error as ErrorView), storageCleared: true } as Draft<ErrorView>;
+  d.lastError = view;
+  const turn = d.turns[d.turns.length - 1];
+  for (const run of turn?.runs ?? []) if (run.error && base(run.error) === error) run.error = view;
+}
+
 /** Applies a store action to a draft. */
 export function reduceAction(d: D, a: StoreAction): void {
   switch (a.type) {
     case 'thread/send': {
       beginRequest(d);
+      // Interrupts past their deadline were denied by OZ: they hold the thread no longer.
+      for (const id of a.expired ?? []) delete d.drafts[id];
+      if (a.expired?.length) d.openInterruptIds = d.openInterruptIds.filter((id) => !a.expired!.includes(id));
       const user = { kind: 'user' as const, id: a.turnId, text: a.text, sentAt: a.at };
       d.turns.push(newTurn(a.turnId, [newRun(a.runId, 'turn', a.at)], user) as Draft<ThreadState['turns'][number]>);
       d.lastRequest = requestRecord(a, 'turn');
@@ -143,7 +159,9 @@ export function reduceAction(d: D, a: StoreAction): void {
       return;
     case 'thread/transport-error': {
       const run = currentRun(d);
-      const view = transportErrorView(a.error, run?.runId, a.at);
+      // Refused while following a run OZ had taken (a reconnect): the turn goes on in OZ.
+      const reconnect = !!a.reconnect && !!run && reachedOf(run as RunView) !== 'none';
+      const view = transportErrorView(a.error, run?.runId, a.at, reconnect);
       if (run) failRun(d, run, view);
       else {
         d.lastError = view;
@@ -172,6 +190,24 @@ export function reduceAction(d: D, a: StoreAction): void {
       return;
     case 'thread/restore':
       return; // a whole new state: see reducer.ts
+    case 'thread/storage-cleared':
+      return storageCleared(d);
+    case 'thread/client-error': {
+      d.lastError = clientErrorView(a.code, a.message, a.at) as Draft<ErrorView>;
+      d.status = 'error';
+      return;
+    }
+    case 'thread/load-history': {
+      d.turns = turnsFromHistory(a.messages, d.aiLabel) as Draft<ThreadState['turns']>;
+      d.interrupts = {};
+      d.openInterruptIds = [];
+      d.waitingForOthers = [];
+      d.lastError = undefined;
+      d.lastRequest = undefined;
+      d.lastEventId = undefined;
+      d.status = 'idle';
+      return;
+    }
     case 'thread/diagnostic':
       return diagnose(d, a.kind, a.message, { id: undefined, at: a.at });
   }

@@ -5,7 +5,7 @@
  */
 import type { StateDeltaEvent, StateSnapshotEvent } from '@ag-ui/core';
 import type { BoardEntry } from '../protocol/index.js';
-import { isBoardState } from '../protocol/index.js';
+import { readBoard } from '../protocol/index.js';
 import { applyBoardPatch, type ReplacedNote } from './board-patch.js';
 import type { BoardView, Diagnostic, SupersededNotes } from './state.js';
 
@@ -47,15 +47,26 @@ export function supersededById(superseded: SupersededNotes | undefined): Readonl
   return byId;
 }
 
-/** STATE_SNAPSHOT: replaces the board and heals a stale one (earlier versions are reset); a snapshot that is no board is refused. */
+/**
+ * STATE_SNAPSHOT: replaces the board and heals a stale one (earlier versions
+ * are reset). Notes missing fields, or with fields of the wrong type, are
+ * shown with what could be read and flagged (`invalid`, see readBoard); a
+ * snapshot that is no board at all (no `board.notes` array) is refused: the
+ * board is kept, marked stale.
+ */
 export function reduceSnapshot(board: BoardView, event: StateSnapshotEvent, eventId: string | undefined): BoardStep {
-  if (!isBoardState(event.snapshot)) {
+  const value = readBoard(event.snapshot);
+  if (!value) {
     return {
       board: { ...board, stale: true, received: true, version: board.version + 1 },
       diagnostic: { kind: 'patch_failed', message: 'STATE_SNAPSHOT is not a board ({board: {notes: [...]}}); the board is kept and marked stale', ...(eventId ? { eventId } : {}) },
     };
   }
-  return { board: { value: event.snapshot, stale: false, version: board.version + 1, received: true } };
+  const bad = value.board.notes.filter((n) => n.invalid).length;
+  return {
+    board: { value, stale: false, version: board.version + 1, received: true },
+    ...(bad ? { diagnostic: { kind: 'bad_note' as const, message: `STATE_SNAPSHOT: ${bad} ${bad === 1 ? 'note arrived' : 'notes arrived'} malformed, shown with what could be read`, ...(eventId ? { eventId } : {}) } } : {}),
+  };
 }
 
 /**
@@ -74,7 +85,9 @@ export function reduceDelta(board: BoardView, event: StateDeltaEvent, eventId: s
   const result = applyBoardPatch(board.value, event.delta);
   if (result.ok) {
     const superseded = keepSuperseded(board.superseded, result.replaced);
-    return { board: { value: result.value, stale: false, version: board.version + 1, received: true, ...(superseded ? { superseded } : {}) } };
+    const next: BoardStep = { board: { value: result.value, stale: false, version: board.version + 1, received: true, ...(superseded ? { superseded } : {}) } };
+    if (result.malformed) next.diagnostic = { kind: 'bad_note', message: `STATE_DELTA wrote ${result.malformed} malformed ${result.malformed === 1 ? 'note' : 'notes'}, shown with what could be read`, ...(eventId ? { eventId } : {}) };
+    return next;
   }
   const lastPatchError = {
     message: result.error,

@@ -6,12 +6,14 @@
  */
 import type { RunErrorEvent, RunFinishedEvent, RunStartedEvent } from '@ag-ui/core';
 import type { Draft } from 'immer';
-import { META, readInterruptMeta, readOzResume, readOzWaiting, readWaitingForOthers } from '../protocol/index.js';
+import { describeError, META, readInterruptMeta, readOzResume, readOzWaiting, readWaitingForOthers } from '../protocol/index.js';
 import type { Interrupt } from '../protocol/index.js';
-import { completeMessages, diagnose, ensureRun, findToolCallDraft, followUnfinished, leaveUnfinished, relabel, type D, type DRun, type EventContext } from './draft.js';
+import { completeMessages, diagnose, ensureRun, findToolCallDraft, followUnfinished, leaveUnfinished, messagesOf, relabel, type D, type DRun, type DTurn, type EventContext } from './draft.js';
 import { runErrorView } from './error-view.js';
 import { splitLabel } from './label.js';
-import type { ErrorView, InterruptView } from './state.js';
+import type { AssistantMessageView, ErrorView, InterruptView } from './state.js';
+
+type DMessage = Draft<AssistantMessageView>;
 
 export function runStarted(d: D, e: RunStartedEvent, ctx: EventContext): void {
   const { run } = ensureRun(d, e.runId);
@@ -20,6 +22,7 @@ export function runStarted(d: D, e: RunStartedEvent, ctx: EventContext): void {
   else if (e.runId && e.runId !== run.runId && run.kind !== 'follow') diagnose(d, 'out_of_order', `RUN_STARTED for run ${e.runId} while following ${run.runId}`, ctx);
   if (e.threadId && e.threadId !== d.threadId) diagnose(d, 'out_of_order', `RUN_STARTED for thread ${e.threadId}, not ${d.threadId}`, ctx);
   run.phase = 'streaming';
+  if (run.reached !== 'events') run.reached = 'started';
   d.status = 'running';
   // A resume, or a retry from the start, follows the turn again: a call a run before it left unfinished may finish now.
   followUnfinished(d);
@@ -55,11 +58,59 @@ function settleSubmitted(d: D, run: DRun): void {
   }
 }
 
+/**
+ * The tenant's AI label as the route names it (`oz0/ai-label` of the run's
+ * interrupts) replaces the one assumed until then (the app's, or OZ's "AI: "
+ * default), and every message and interrupt is split at it again.
+ */
+function learnLabel(d: D, interrupts: readonly unknown[]): void {
+  for (const raw of interrupts) {
+    if (!raw || typeof raw !== 'object') continue;
+    const label = readInterruptMeta(raw as Interrupt).aiLabel;
+    if (!label || label === d.aiLabel) return;
+    d.aiLabel = label;
+    relabel(d, label);
+    return;
+  }
+}
+
+/**
+ * After a skip ahead (see "Reconnecting" in the route's spec) the turn's
+ * whole answer comes as a message of its own, and the messages before it,
+ * the one the stream cut included, hold parts of it. When the turn's last
+ * message holds every earlier message's text, in order, and one of them
+ * stops in the middle of its part (cut), those are marked `repeatedIn` it:
+ * shown folded, so no text shows twice.
+ */
+function foldRepeated(turn: DTurn): void {
+  const messages: DMessage[] = [];
+  for (const run of turn.runs) for (const m of messagesOf(run)) if (m.role === 'assistant') messages.push(m);
+  const whole = messages.pop();
+  if (!whole || messages.length === 0) return;
+  const text = whole.body;
+  const covered: DMessage[] = [];
+  let from = 0;
+  let cut = false;
+  for (const m of messages) {
+    const part = m.body.trim();
+    if (!part || m.repeatedIn) continue;
+    const at = text.indexOf(part, from);
+    if (at < 0) return;
+    from = at + part.length;
+    // Cut where the stream jumped: the whole answer goes on with the same paragraph.
+    if (from < text.length && !/^\s*\n\s*\n/.test(text.slice(from, from + 8)) && /\S/.test(text.slice(from, from + 8))) cut = true;
+    covered.push(m);
+  }
+  if (!cut) return;
+  for (const m of covered) m.repeatedIn = whole.id;
+}
+
 export function runFinished(d: D, e: RunFinishedEvent, ctx: EventContext): void {
   const { turn, run } = ensureRun(d, e.runId);
   run.phase = 'finished';
   run.terminal = true;
   completeMessages(d, run);
+  foldRepeated(turn);
   settleSubmitted(d, run);
   d.waitingForOthers = readWaitingForOthers((e.metadata as Record<string, unknown> | undefined)?.[META.waitingForOthers]);
   const outcome = e.outcome;
@@ -68,16 +119,13 @@ export function runFinished(d: D, e: RunFinishedEvent, ctx: EventContext): void 
   } else if (outcome.type === 'interrupt') {
     run.outcome = 'interrupt';
     const list = Array.isArray(outcome.interrupts) ? outcome.interrupts : [];
+    learnLabel(d, list);
     for (const raw of list) {
       if (!raw || typeof raw.id !== 'string' || typeof raw.reason !== 'string') {
         diagnose(d, 'invalid_event', 'RUN_FINISHED holds an interrupt without id or reason', ctx);
         continue;
       }
       const view = interruptView(raw, run.runId, turn.id, d.aiLabel);
-      if (!d.aiLabel && view.meta.aiLabel) {
-        d.aiLabel = view.meta.aiLabel;
-        relabel(d, view.meta.aiLabel);
-      }
       d.interrupts[raw.id] = view as Draft<InterruptView>;
       if (!run.interruptIds.includes(raw.id)) run.interruptIds.push(raw.id);
       if (!d.openInterruptIds.includes(raw.id)) d.openInterruptIds.push(raw.id);
@@ -129,7 +177,13 @@ export function runError(d: D, e: RunErrorEvent, ctx: EventContext): void {
   const { run } = ensureRun(d);
   run.terminal = true;
   completeMessages(d, run);
-  const view = runErrorView(e, run.runId || undefined, ctx.at ?? e.timestamp);
+  let view = runErrorView(e, run.runId || undefined, ctx.at ?? e.timestamp);
+  // history_mismatch on a run that follows the latest turn (loading again): the thread has turns
+  // this page lacks (another tab or device added them), so loading again cannot help.
+  if (run.kind === 'follow' && view.code === 'history_mismatch') {
+    const entry = describeError('history_unavailable');
+    view = { ...view, key: 'history_unavailable', meaning: entry.meaning, action: entry.action, retryable: false };
+  }
   failRun(d, run, view);
   // turn_waiting names who decides: shown as what waits for others.
   if (view.waitingForOthers?.length) d.waitingForOthers = view.waitingForOthers as Draft<D['waitingForOthers']>;

@@ -14,7 +14,7 @@ import { Immer } from 'immer';
 import { EventType, OZ_CARD, OZ_RESUME, OZ_WAITING } from '../protocol/index.js';
 import type { AguiEvent, StreamedEvent } from '../protocol/index.js';
 import { isStoreAction, type StoreAction } from './actions.js';
-import { diagnose, type D, type EventContext } from './draft.js';
+import { diagnose, markWorked, type D, type EventContext } from './draft.js';
 import { fastPath } from './fast-path.js';
 import { reduceAction } from './reduce-actions.js';
 import { reduceDelta, reduceSnapshot, type BoardStep } from './reduce-board.js';
@@ -80,11 +80,23 @@ function resumesWaiting(event: AguiEvent): boolean {
   return !(event.type === EventType.CUSTOM && event.name === OZ_WAITING) && event.type !== EventType.RUN_FINISHED && event.type !== EventType.RUN_ERROR;
 }
 
+/** The current run marked as one OZ works on (see RunView.reached), copying only the turn and run when it was not. */
+function worked(state: ThreadState): ThreadState['turns'] {
+  const turn = state.turns[state.turns.length - 1];
+  const run = turn?.runs[turn.runs.length - 1];
+  if (!turn || !run || run.reached === 'events') return state.turns;
+  const runs = turn.runs.slice();
+  runs[runs.length - 1] = { ...run, reached: 'events' };
+  const turns = state.turns.slice();
+  turns[turns.length - 1] = { ...turn, runs };
+  return turns;
+}
+
 /** Board events go around immer: only the patched containers are copied. */
 function reduceBoardEvent(state: ThreadState, streamed: StreamedEvent): ThreadState {
   const e = streamed.event;
   const step: BoardStep = e.type === EventType.STATE_SNAPSHOT ? reduceSnapshot(state.board, e, streamed.id) : reduceDelta(state.board, e as Extract<AguiEvent, { type: EventType.STATE_DELTA }>, streamed.id);
-  const next: { -readonly [K in keyof ThreadState]: ThreadState[K] } = { ...state, board: step.board };
+  const next: { -readonly [K in keyof ThreadState]: ThreadState[K] } = { ...state, board: step.board, turns: worked(state) };
   if (streamed.id !== undefined) next.lastEventId = streamed.id;
   if (step.diagnostic) next.diagnostics = [...state.diagnostics, step.diagnostic].slice(-MAX_DIAGNOSTICS);
   if (state.status === 'waiting') {
@@ -121,6 +133,7 @@ export function createReducer(options: ReducerOptions = {}): ThreadReducer {
           d.waitingForOthers = [];
         }
         reduceEventDraft(d, event, ctx);
+        if (event.type !== EventType.RUN_STARTED && event.type !== EventType.RUN_ERROR) markWorked(d);
         if (input.id !== undefined) d.lastEventId = input.id;
       });
     } catch (err) {

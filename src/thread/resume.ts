@@ -4,9 +4,10 @@
  * payload checked against its interrupt's responseSchema before anything is
  * sent. The check is the forms layer's (`validateAnswer`): one validator path,
  * the draft the schema names in `$schema`, so the store never refuses what
- * the form accepts (or the other way round).
+ * the form accepts (or the other way round). It loads on first use
+ * (src/forms/answer-check.ts): checking before it has loaded throws.
  */
-import { validateAnswer } from '../forms/index.js';
+import { answerCheck } from '../forms/answer-check.js';
 import type { ResumeEntry } from '../protocol/index.js';
 import type { InterruptView } from './state.js';
 
@@ -71,8 +72,10 @@ export function validatePayload(schema: unknown, payload: unknown): AnswerProble
   // a copy, never the (immutable, perhaps frozen) state's own, which it could
   // not write and would then call unchecked.
   const copy = typeof schema === 'object' ? (JSON.parse(JSON.stringify(schema)) as unknown) : schema;
-  const result = validateAnswer(copy, payload);
-  if (result.valid) return [];
+  const validate = answerCheck();
+  if (!validate) throw new Error('the answer check has not loaded yet: await loadAnswerCheck() (oz-agui) first');
+  const result = validate(copy, payload);
+  if (result.valid || !result.errors) return [];
   return result.errors.map((e) => ({ path: `#${e.path}`, message: e.message, ...(e.field !== undefined ? { field: e.field } : {}) }));
 }
 

@@ -93,6 +93,13 @@ export interface AssistantMessageView {
   readonly complete: boolean;
   /** The tool calls whose parentMessageId names this message, in order. */
   readonly toolCalls: readonly ToolCallView[];
+  /**
+   * The id of a later message of the turn whose text holds this one's whole:
+   * the stream skipped ahead (the run fell behind the job), this message was
+   * cut where it jumped, and the run ended with the turn's whole answer as a
+   * message of its own. Render this one folded: its text is in that one.
+   */
+  readonly repeatedIn?: string;
 }
 
 export type MessageView = UserMessageView | AssistantMessageView;
@@ -175,6 +182,16 @@ export interface RunView {
    * - `stopped`: the client stopped following (the job runs on in OZ).
    */
   readonly phase: 'requested' | 'streaming' | 'finished' | 'error' | 'stopped';
+  /**
+   * How far its stream ever got, which says whether OZ took the run:
+   * - `none`: nothing arrived (the request was refused, or never answered);
+   * - `started`: RUN_STARTED, and at most its terminal event (a refusal such
+   *   as history_mismatch comes this way);
+   * - `events`: an event after RUN_STARTED that is not its end: OZ works on
+   *   the turn. Never goes back (a retry from the start keeps it).
+   * Absent in threads stored by an earlier version.
+   */
+  readonly reached?: 'none' | 'started' | 'events';
   readonly outcome?: 'success' | 'interrupt' | 'cancelled';
   readonly items: readonly TranscriptItem[];
   /** The interrupts the run ended with (RUN_FINISHED outcome `interrupt`). */
@@ -245,8 +262,8 @@ export interface InterruptView {
   readonly raw: Interrupt;
 }
 
-/** Where an error came from. */
-export type ErrorSource = 'run' | 'http' | 'network' | 'stream';
+/** Where an error came from: the run (RUN_ERROR), a refused request, the network, the stream, or this client (nothing to load). */
+export type ErrorSource = 'run' | 'http' | 'network' | 'stream' | 'client';
 
 /** An error, with what it means for the person and what they can do. */
 export interface ErrorView {
@@ -256,6 +273,20 @@ export interface ErrorView {
   readonly message: string;
   /** The catalogue's plain wording (describeError; translate by `code`). */
   readonly meaning: string;
+  /**
+   * The catalogue entry to show when it is not the code's own, because what
+   * the code means depends on what was sent: `history_unavailable` for a
+   * history_mismatch that loading the thread again met too. Translate by it.
+   */
+  readonly key?: string;
+  /**
+   * The request was refused, or failed, while following again a run OZ had
+   * taken (a reconnect with Last-Event-ID): the turn goes on in OZ, and
+   * following it again (`followAgain()`) picks it up once the cause is gone.
+   */
+  readonly reconnect?: boolean;
+  /** This thread's copy in the browser's storage was removed (`revoked`: the person may no longer read it). */
+  readonly storageCleared?: boolean;
   readonly action: ErrorAction;
   readonly source: ErrorSource;
   /** The HTTP status of a refused request. */
@@ -322,6 +353,7 @@ export interface Diagnostic {
     | 'out_of_order'
     | 'patch_failed'
     | 'bad_snapshot'
+    | 'bad_note'
     | 'step_limit'
     | 'storage';
   readonly message: string;
@@ -428,6 +460,19 @@ export function findToolCall(state: ThreadState, id: string): ToolCallView | und
 /** The caller's open interrupts, oldest first. */
 export function openInterrupts(state: ThreadState): InterruptView[] {
   return state.openInterruptIds.map((id) => state.interrupts[id]).filter((i): i is InterruptView => i !== undefined);
+}
+
+/**
+ * Whether an interrupt can still be answered at `now` (ms): it is not past
+ * its deadline, when it has one (OZ denies it then, so no answer to it is taken).
+ */
+export function isAnswerable(interrupt: InterruptView, now: number): boolean {
+  return interrupt.deadline === undefined || interrupt.deadline > now;
+}
+
+/** The caller's open interrupts that can still be answered at `now`, oldest first: what holds the thread back. */
+export function answerableInterrupts(state: ThreadState, now: number): InterruptView[] {
+  return openInterrupts(state).filter((i) => isAnswerable(i, now));
 }
 
 /** Whether a stream is being followed now. */

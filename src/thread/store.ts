@@ -12,104 +12,23 @@
 import { EventType, isTerminalEvent, OZ_WAITING, THREAD_ID_PATTERN } from '../protocol/index.js';
 import type { RunAgentRequest } from '../protocol/index.js';
 import { openRun } from '../transport/index.js';
-import type { ConnectionState, OpenRunOptions, RunTransport } from '../transport/index.js';
+import type { ConnectionState, OpenRunOptions } from '../transport/index.js';
 import type { StoreAction } from './actions.js';
 import { buildFollowRequest, buildTurnRequest } from './history.js';
-import { readSnapshot, writeSnapshot, type PersistencePort } from './persistence.js';
+import { readSnapshot, writeSnapshot } from './persistence.js';
 import { createReducer, type ThreadInput } from './reducer.js';
-import { buildResume, type ResumeAnswers, type ResumeBuild } from './resume.js';
+import { buildResume } from './resume.js';
+import { answerCheck, loadAnswerCheck } from '../forms/answer-check.js';
 import { createSnapshotEncoder, DEFAULT_MAX_SNAPSHOT_CHARS, parseSnapshot, takeSnapshot } from './snapshot.js';
-import { currentRun, currentTurn, initialThreadState, isActive, openInterrupts, type ThreadState } from './state.js';
-import { defaultSchedule, routeUrl, toFailure, type ThreadRecord, type TransportTuning } from './store-support.js';
+import { answerableInterrupts, currentRun, currentTurn, initialThreadState, isActive, openInterrupts, type ThreadState } from './state.js';
+import { assertBodyFits, defaultSchedule, removeSnapshot, resumeRefused, routeUrl, toFailure, type ThreadRecord } from './store-support.js';
 import { ThreadError } from './thread-error.js';
-import { acceptedTurns, retryMode } from './turn-status.js';
+import { acceptedTurns, isRefusedTurn, retryMode } from './turn-status.js';
+import type { ThreadStore, ThreadStoreOptions } from './store-types.js';
 import { defaultYieldToMain, sliceClock } from './yield.js';
 
 export type { ThreadRecord, TransportTuning } from './store-support.js';
-
-export interface ThreadStoreOptions {
-  /** The route's full URL. Or give `endpoint`, `agent` and `tenant`. */
-  url?: string;
-  /** The proxy's base URL: the run goes to `${endpoint}/v1/agui/agents/<agent>?tenant=<tenant>`. */
-  endpoint?: string;
-  agent?: string;
-  tenant?: string;
-  /** The conversation (letters, digits and `._:@-`, at most 200); a fresh one by default. */
-  threadId?: string;
-  /** Extra request headers (never recorded). */
-  headers?: Record<string, string>;
-  credentials?: RequestCredentials;
-  /** Default: openRun (POST + SSE, reconnecting with Last-Event-ID). */
-  transport?: RunTransport;
-  transportOptions?: TransportTuning;
-  /** Where the thread survives a reload (memoryStorage(), webStorage()); none by default. */
-  storage?: PersistencePort;
-  /** Default `oz-agui:thread:<threadId>`. */
-  storageKey?: string;
-  /** Largest snapshot kept, in characters of JSON. */
-  maxSnapshotChars?: number;
-  /** Least time between two saves while a run streams (it always saves at a request, an end, a draft). Default 1000. */
-  saveIntervalMs?: number;
-  /** The tenant's AI label ("AI: "), when known; otherwise learned from `oz0/ai-label`. */
-  aiLabel?: string;
-  now?: () => number;
-  generateId?: () => string;
-  /** How listeners are batched: run `flush` later, return a cancel. Default: a 0 ms timeout. */
-  schedule?: (flush: () => void) => () => void;
-  /** Deep-freeze every state (development aid; slower). */
-  autoFreeze?: boolean;
-  /**
-   * How the store gives the main thread back in a long burst of events (it
-   * notifies its listeners first). Default: a MessageChannel task (a due frame
-   * renders first), else `scheduler.yield()`, else a 0 ms timeout.
-   */
-  yieldToMain?: () => Promise<void>;
-  /** Longest slice of events reduced without giving the main thread back, in ms. Default 8. */
-  sliceMs?: number;
-  /** The clock that measures those slices (ms). Default: performance.now(). */
-  sliceClock?: () => number;
-}
-
-export interface ThreadStore {
-  readonly threadId: string;
-  readonly url: string;
-  getState(): ThreadState;
-  /** Called with the new state at most once per batch of events; returns the unsubscribe. */
-  subscribe(listener: (state: ThreadState) => void): () => void;
-  /** The inspector's tap: every record, synchronously; returns the unsubscribe. */
-  onRecord(listener: (record: ThreadRecord) => void): () => void;
-  /** Starts a new turn. Throws ThreadError `turn_running`, `interrupts_open` or `empty_message`. Settles when the stream ends. */
-  send(text: string): Promise<void>;
-  /** Checks answers to the open interrupts without sending them. */
-  checkAnswers(answers: ResumeAnswers): ResumeBuild;
-  /** Answers every open interrupt at once. Throws ThreadError `resume_refused` (with per-interrupt problems), `nothing_to_resume` or `turn_running`. */
-  resume(answers: ResumeAnswers): Promise<void>;
-  /** Sends the last request again: same runId, same body (from Last-Event-ID while the run had not ended). */
-  retry(): Promise<void>;
-  /**
-   * Sends again in the way that helps after the last error: the person's
-   * words as a new turn after the job's end (`failed`, `timed_out`: the same
-   * run would only end the same way), else retry() (same runId).
-   */
-  tryAgain(): Promise<void>;
-  /**
-   * Loads the thread again (after history_mismatch, interrupt_expired,
-   * interrupt_changed, or any time): a run with a fresh runId whose newest user
-   * message is the latest turn's, without Last-Event-ID, so OZ follows that
-   * turn from its start; its view is replaced by what streams (the interrupts
-   * that wait now, under their current ids). Stops following any run first.
-   * Throws ThreadError `nothing_to_load` when no turn of OZ's is known.
-   */
-  loadAgain(): Promise<void>;
-  /** Stops following the stream. The job runs on in OZ; reload() or retry() follows it again. */
-  stop(): void;
-  /** Restores the thread from storage and follows its unfinished run (with Last-Event-ID where known): a page load. See loadAgain(). */
-  reload(): Promise<void>;
-  /** Keeps an unsent answer (saved with the thread); undefined clears it. */
-  setDraft(interruptId: string, value: unknown): void;
-  /** Saves, stops following (the job runs on), drops listeners; later calls throw `disposed`. */
-  dispose(): void;
-}
+export type { ThreadStore, ThreadStoreOptions } from './store-types.js';
 
 /** Creates the store of one thread. */
 export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
@@ -135,6 +54,8 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
   let generation = 0;
   let lastSavedAt = -Infinity;
   let savedState: ThreadState | undefined;
+  /** The thread was revoked: its copy is gone from storage, and is not written again until a run streams the turn. */
+  let forgotten = false;
   const encodeSnapshot = createSnapshotEncoder();
   let disposed = false;
   const listeners = new Set<(s: ThreadState) => void>();
@@ -182,7 +103,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
   }
 
   function save(): void {
-    if (!storage || state === savedState) return; // nothing changed since the last save
+    if (!storage || forgotten || state === savedState) return; // nothing changed since the last save
     savedState = state;
     lastSavedAt = now();
     try {
@@ -203,14 +124,42 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     if (isActive(state)) throw new ThreadError('turn_running', 'A run is streaming: wait for it to end, or stop() following it.');
   }
 
-  /** Follows one request until its stream ends; never rejects. */
-  async function follow(body: RunAgentRequest, lastEventId: string | undefined): Promise<void> {
+  /**
+   * The person may no longer read the thread (`revoked`): its copy in storage
+   * goes, and nothing is saved again until a run streams the turn again.
+   */
+  function forget(): void {
+    if (!storage) return;
+    forgotten = true;
+    removeSnapshot(storage, storageKey, (why) => storageProblem(`not removed: ${why}`));
+    dispatch({ type: 'thread/storage-cleared', reason: 'revoked', at: now() });
+  }
+
+  /** What one streamed event means for storage: `revoked` forgets the thread; a run streaming again ends that. */
+  function watchAccess(streamed: { event: { type: string; code?: unknown } }): void {
+    const e = streamed.event;
+    if (e.type === EventType.RUN_ERROR && e.code === 'revoked') forget();
+    else if (forgotten && e.type !== EventType.RUN_STARTED && e.type !== EventType.RUN_ERROR) forgotten = false;
+  }
+
+  /**
+   * Follows one request until its stream ends; never rejects. A 400 to a
+   * request that carried Last-Event-ID means the run's log no longer holds
+   * that position (a stale id): the same run is followed again from its start
+   * (once; its view is cleared first, so nothing shows twice).
+   */
+  async function follow(body: RunAgentRequest, lastEventId: string | undefined, fromStartOnce = false): Promise<void> {
+    // A run may end in interrupts: have their answer check ready by then.
+    loadAnswerCheck().catch(() => undefined);
     controller?.abort();
     const gen = ++generation;
     const ctl = new AbortController();
     controller = ctl;
     const mine = () => gen === generation && !disposed;
     let terminal = false;
+    let restart = false;
+    /** The last request sent: whether it was a reconnect (the stream of a run OZ took, followed again). */
+    let sent: { lastEventId?: string; attempt: number } = { attempt: 0 };
     const opts: OpenRunOptions = {
       ...options.transportOptions,
       signal: ctl.signal,
@@ -227,7 +176,15 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         dispatch({ type: 'thread/invalid-event', error: i.error, at, ...(i.id !== undefined ? { id: i.id } : {}) });
       },
       onRequest: (i) => {
-        if (mine()) record({ kind: 'request', at: now(), ...i });
+        if (!mine()) return;
+        sent = i;
+        record({ kind: 'request', at: now(), ...i });
+      },
+      onComment: () => {
+        if (mine()) record({ kind: 'keep-alive', at: now() });
+      },
+      onStreamEnd: (end) => {
+        if (mine()) record({ kind: 'stream-end', at: now(), ...end });
       },
     };
     try {
@@ -244,6 +201,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         }
         record({ kind: 'event', at: now(), streamed });
         dispatch(streamed);
+        watchAccess(streamed);
         if (streamed.event && isTerminalEvent(streamed.event)) terminal = true;
         if (terminal) save();
         else if (now() - lastSavedAt >= saveIntervalMs) save();
@@ -254,7 +212,9 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         const error = toFailure(err);
         const at = now();
         record({ kind: 'error', at, error });
-        dispatch({ type: 'thread/transport-error', error, at });
+        const stale = error.code === 'http_error' && error.status === 400 && sent.lastEventId !== undefined;
+        if (stale && !fromStartOnce) restart = true;
+        else dispatch({ type: 'thread/transport-error', error, at, reconnect: sent.lastEventId !== undefined || sent.attempt > 0 });
       }
     } finally {
       if (mine()) {
@@ -263,6 +223,10 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         flushNow();
       }
     }
+    if (!restart || !mine()) return;
+    dispatch({ type: 'thread/again', kind: 'follow', fromStart: true, at: now() });
+    save();
+    return follow(body, undefined, true);
   }
 
   function again(kind: 'retry' | 'follow'): Promise<void> {
@@ -298,18 +262,26 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     send(text) {
       assertUsable();
       assertIdle();
-      if (state.openInterruptIds.length > 0) throw new ThreadError('interrupts_open', 'The agent waits for your answers: resume() before sending a new message.');
+      const at = now();
+      // An interrupt past its deadline was denied by OZ: it can no longer be answered, and holds nothing back.
+      if (answerableInterrupts(state, at).length > 0) throw new ThreadError('interrupts_open', 'The agent waits for your answers: resume() before sending a new message.');
       if (typeof text !== 'string' || text.trim() === '') throw new ThreadError('empty_message', 'There is no text to send.');
       const messageId = generateId();
       const runId = generateId();
       const body = buildTurnRequest(state, { runId, messageId, text });
-      const action: StoreAction = { type: 'thread/send', turnId: messageId, text, url, runId, body, at: now() };
+      assertBodyFits(body, 'message');
+      const expired = state.openInterruptIds.length > 0 ? [...state.openInterruptIds] : undefined;
+      const action: StoreAction = { type: 'thread/send', turnId: messageId, text, url, runId, body, at, ...(expired ? { expired } : {}) };
       dispatch(action);
       save();
       return follow(body, undefined);
     },
 
     checkAnswers(answers) {
+      if (!answerCheck()) {
+        loadAnswerCheck().catch(() => undefined);
+        throw new ThreadError('not_ready', 'The answer check is still loading: await loadAnswerCheck() first.');
+      }
       return buildResume(openInterrupts(state), answers, now());
     },
 
@@ -318,20 +290,13 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       assertIdle();
       const open = openInterrupts(state);
       if (open.length === 0) throw new ThreadError('nothing_to_resume', 'No interrupt waits for an answer.');
+      // Loaded when the run started; a resume sooner than that waits for it (and is refused by rejection).
+      if (!answerCheck()) return loadAnswerCheck().then(() => store.resume(answers));
       const built = buildResume(open, answers, now());
-      if (!built.ok) {
-        const parts = [
-          built.missing.length ? `no answer for ${built.missing.join(', ')}` : '',
-          Object.keys(built.invalid).length ? `answers that do not fit for ${Object.keys(built.invalid).join(', ')}` : '',
-          built.unknown.length ? `answers for interrupts not open: ${built.unknown.join(', ')}` : '',
-          built.expired.length ? `answers past their deadline: ${built.expired.join(', ')}` : '',
-        ].filter(Boolean);
-        const { ok: _ok, ...refusal } = built;
-        void _ok;
-        throw new ThreadError('resume_refused', `Not sent: ${parts.join('; ')}.`, refusal);
-      }
+      if (!built.ok) throw resumeRefused(built);
       const runId = generateId();
       const body: RunAgentRequest = { threadId, runId, messages: [], resume: built.entries };
+      assertBodyFits(body, 'answers');
       dispatch({ type: 'thread/resume', url, runId, body, entries: built.entries, at: now() });
       save();
       return follow(body, undefined);
@@ -356,12 +321,38 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       assertUsable();
       store.stop();
       const latest = acceptedTurns(state.turns).at(-1);
-      if (!latest?.userMessage) throw new ThreadError('nothing_to_load', 'No turn of this thread is known to load again.');
+      if (!latest?.userMessage) {
+        const message = 'No turn of this thread is known to load again.';
+        dispatch({ type: 'thread/client-error', code: 'nothing_to_load', message, at: now() });
+        flushNow();
+        throw new ThreadError('nothing_to_load', message);
+      }
       const runId = generateId();
       const body = buildFollowRequest(state, runId);
       dispatch({ type: 'thread/load-again', url, runId, body, at: now() });
       save();
       return follow(body, undefined);
+    },
+
+    followAgain() {
+      assertUsable();
+      assertIdle();
+      const run = currentRun(state);
+      const turn = currentTurn(state);
+      const unfinished = run && !run.terminal && state.lastRequest?.runId === run.runId && (run.phase === 'stopped' || run.phase === 'error');
+      if (unfinished && turn && !isRefusedTurn(turn)) return again('follow');
+      return store.loadAgain();
+    },
+
+    loadHistory(messages) {
+      assertUsable();
+      if (!Array.isArray(messages) || !messages.some((m) => m && m.role === 'user' && typeof m.id === 'string' && m.id !== '')) {
+        throw new ThreadError('bad_history', 'The history holds no user message with an id: it names no turn to load.');
+      }
+      store.stop();
+      dispatch({ type: 'thread/load-history', messages, at: now() });
+      if (!acceptedTurns(state.turns).at(-1)?.userMessage) throw new ThreadError('bad_history', 'The history holds no user message with words.');
+      return store.loadAgain();
     },
 
     stop() {
@@ -400,6 +391,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         return;
       }
       dispatch({ type: 'thread/restore', snapshot: parsed.snapshot });
+      if (state.openInterruptIds.length > 0) loadAnswerCheck().catch(() => undefined);
       const run = currentRun(state);
       if (!state.lastRequest || !run || run.terminal || run.runId !== state.lastRequest.runId) {
         flushNow();

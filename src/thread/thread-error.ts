@@ -20,6 +20,12 @@ export type ThreadErrorCode =
   | 'nothing_to_load'
   /** send() with no text. */
   | 'empty_message'
+  /** The request's body would pass the route's 4 MiB limit (the history counts too): nothing was sent, the words are the caller's to keep. */
+  | 'too_large'
+  /** loadHistory() with messages that hold no turn (no user message with an id and words). */
+  | 'bad_history'
+  /** checkAnswers() before the answer check loaded (it loads when a run starts): await loadAnswerCheck(). */
+  | 'not_ready'
   /** The store was disposed. */
   | 'disposed';
 

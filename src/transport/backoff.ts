@@ -5,12 +5,26 @@
 
 /** How openRun reconnects. */
 export interface ReconnectOptions {
-  /** Reconnects in a row without a new event before giving up (default 8). */
+  /**
+   * Failed connections in a row before giving up (default 8): a request that
+   * fails, a refusal worth retrying (5xx, 429), or a stream that drops or
+   * ends at once with nothing in it. A stream that carried an event or a
+   * keep-alive, or stayed open `healthyStreamMs`, resets the count: a turn
+   * that waits for hours is followed for hours.
+   */
   maxAttempts?: number;
   /** The first backoff ceiling in ms (default 250); a server's `retry:` field replaces it. */
   baseDelayMs?: number;
   /** The largest wait in ms, Retry-After included (default 8000). */
   maxDelayMs?: number;
+  /**
+   * A stream that ends cleanly after being open this long (ms), even with
+   * nothing in it, ended as the server ends its streams (the route's
+   * half-hour maximum): no failure, so it never counts against `maxAttempts`
+   * (default 5000). A stream that carried an event or a keep-alive never
+   * counts either, however short.
+   */
+  healthyStreamMs?: number;
 }
 
 /** The defaults of {@link ReconnectOptions}. */
@@ -18,6 +32,7 @@ export const DEFAULT_RECONNECT: Readonly<Required<ReconnectOptions>> = Object.fr
   maxAttempts: 8,
   baseDelayMs: 250,
   maxDelayMs: 8000,
+  healthyStreamMs: 5000,
 });
 
 /**

@@ -8,7 +8,7 @@ export type { SseMessage, SseParserHandlers, SseParserStats } from './sse-parser
 export { TransportError, isTransportError } from './errors.js';
 export type { TransportErrorCode, TransportErrorDetails } from './errors.js';
 export { openRun } from './open-run.js';
-export type { ConnectionState, OpenRunOptions, RunRequest, RunTransport } from './open-run.js';
+export type { ConnectionState, OpenRunOptions, RunRequest, RunTransport, StreamEnd } from './open-run.js';
 export { DEFAULT_RECONNECT, backoffDelay, parseRetryAfter, abortableSleep } from './backoff.js';
 export type { ReconnectOptions } from './backoff.js';
 export { isRetryableStatus } from './response.js';

@@ -5,6 +5,11 @@
  * retrying never starts a second one), with bounded exponential backoff and
  * full jitter. Events are yielded once each, in order, none skipped.
  *
+ * Only failures count against the reconnect budget: a stream that the server
+ * ends at its maximum (half an hour on OZ's route) or that carries only
+ * keep-alives while the turn waits is followed again for as long as the turn
+ * waits. It gives up after `maxAttempts` failures in a row, with the last one's reason.
+ *
  * It never listens to page visibility: a hidden tab neither aborts nor re-POSTs.
  */
 import { isTerminalEvent, validateEvent } from '../protocol/index.js';
@@ -29,7 +34,13 @@ export interface RunRequest {
 export type ConnectionState =
   | { status: 'connecting' }
   | { status: 'open' }
-  | { status: 'reconnecting'; attempt: number; delayMs: number; lastEventId?: string; cause: string }
+  /**
+   * Following the run again with Last-Event-ID. `attempt` counts failed
+   * connections in a row (1 after a stream that ended as servers end them);
+   * `expected`: the server ended a healthy stream (its maximum, a stream of
+   * keep-alives), nothing failed.
+   */
+  | { status: 'reconnecting'; attempt: number; delayMs: number; lastEventId?: string; cause: string; expected?: boolean }
   | { status: 'closed' }
   | { status: 'failed'; error: TransportError };
 
@@ -47,12 +58,35 @@ export interface OpenRunOptions {
   onInvalidEvent?: (info: { id?: string; data: string; error: string }) => void;
   /** A `:` comment line (keep-alives). */
   onComment?: (text: string) => void;
+  /** How each connection's stream ended, for the inspector (a refused or failed request has none). */
+  onStreamEnd?: (info: StreamEnd) => void;
+  /** Injected for tests: the clock (ms) that measures how long a stream stayed open. */
+  now?: () => number;
   /** Each request as it is sent, for the inspector (headers are never included). */
   onRequest?: (info: { url: string; body: RunAgentRequest; lastEventId?: string; attempt: number }) => void;
   /** Injected for tests: the backoff wait (it should end early when `signal` aborts). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Injected for tests: the jitter source, in [0, 1). */
   random?: () => number;
+}
+
+/**
+ * How one connection's stream ended:
+ * - `done`: its terminal event arrived;
+ * - `ended`: the server ended it cleanly before the run did (its maximum, or a
+ *   proxy's): followed again with Last-Event-ID;
+ * - `dropped`: the connection broke.
+ * `healthy`: it carried an event or a keep-alive, or stayed open
+ * `healthyStreamMs`, so it counts as no failure.
+ */
+export interface StreamEnd {
+  attempt: number;
+  how: 'done' | 'ended' | 'dropped';
+  events: number;
+  keepAlives: number;
+  openMs: number;
+  healthy: boolean;
+  lastEventId?: string;
 }
 
 /** The shape every run source shares: live ({@link openRun}) or recorded (replay). */
@@ -64,8 +98,8 @@ interface Position {
   sinceId: number;
 }
 
-/** How one connection ended. */
-type Ending = { kind: 'done' } | { kind: 'retry'; error: TransportError; progressed: boolean; retryAfterMs?: number };
+/** How one connection ended; `healthy`: it carried something, or ended as servers end streams (see StreamEnd). */
+type Ending = { kind: 'done' } | { kind: 'retry'; error: TransportError; healthy: boolean; expected?: boolean; retryAfterMs?: number };
 
 interface Connection {
   request: RunRequest;
@@ -74,6 +108,8 @@ interface Connection {
   signal: AbortSignal;
   position: Position;
   attempt: number;
+  healthyStreamMs: number;
+  now: () => number;
   setBaseDelay: (ms: number) => void;
 }
 
@@ -122,14 +158,14 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
     response = await doFetch(request.url, init);
   } catch (err) {
     if (signal.aborted) return undefined;
-    return { kind: 'retry', error: networkError(err, 'The request failed'), progressed: false };
+    return { kind: 'retry', error: networkError(err, 'The request failed'), healthy: false };
   }
   if (!response.ok) {
     const error = await httpError(response);
     if (signal.aborted) return undefined;
     if (!error.retryable) throw error;
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    return retryAfterMs === undefined ? { kind: 'retry', error, progressed: false } : { kind: 'retry', error, progressed: false, retryAfterMs };
+    return retryAfterMs === undefined ? { kind: 'retry', error, healthy: false } : { kind: 'retry', error, healthy: false, retryAfterMs };
   }
   const bad = notAnEventStream(response);
   if (bad) {
@@ -140,16 +176,29 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
 
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const queue: SseMessage[] = [];
+  const openedAt = c.now();
+  let keepAlives = 0;
+  let events = 0;
   const parser = new SseByteParser(
     {
       onEvent: (m) => queue.push(m),
-      onComment: options.onComment ? (t) => call(options.onComment, t) : undefined,
+      onComment: (t) => {
+        keepAlives += 1;
+        call(options.onComment, t);
+      },
       onRetry: c.setBaseDelay,
     },
     position.lastId,
   );
   let skip = position.sinceId;
-  let progressed = false;
+  const ended = (how: StreamEnd['how']): StreamEnd => {
+    const openMs = Math.max(0, c.now() - openedAt);
+    const healthy = how === 'done' || events > 0 || keepAlives > 0 || (how === 'ended' && openMs >= c.healthyStreamMs);
+    const info: StreamEnd = { attempt: c.attempt, how, events, keepAlives, openMs, healthy };
+    if (position.lastId !== undefined) info.lastEventId = position.lastId;
+    call(options.onStreamEnd, info);
+    return info;
+  };
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -157,12 +206,13 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
         chunk = await reader.read();
       } catch (err) {
         if (signal.aborted) return undefined;
-        return { kind: 'retry', error: networkError(err, 'The stream dropped before the run finished'), progressed };
+        return { kind: 'retry', error: networkError(err, 'The stream dropped before the run finished'), healthy: ended('dropped').healthy };
       }
       if (chunk.done) {
         parser.end();
-        const error = new TransportError('network', 'The stream ended before the run finished', { retryable: true });
-        return { kind: 'retry', error, progressed };
+        const end = ended('ended');
+        const error = new TransportError('network', end.healthy ? 'The server ended the stream before the run finished' : 'The stream ended before the run finished', { retryable: true });
+        return { kind: 'retry', error, healthy: end.healthy, expected: end.healthy };
       }
       parser.feed(chunk.value);
       for (let i = 0; i < queue.length; i++) {
@@ -172,7 +222,7 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
           skip -= 1;
           continue;
         }
-        progressed = true;
+        events += 1;
         if (m.ownId) {
           position.lastId = m.id;
           position.sinceId = 0;
@@ -188,7 +238,10 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
           continue;
         }
         yield { id: m.id, event: decoded.event };
-        if (isTerminalEvent(decoded.event)) return { kind: 'done' };
+        if (isTerminalEvent(decoded.event)) {
+          ended('done');
+          return { kind: 'done' };
+        }
         if (signal.aborted) return undefined;
       }
       queue.length = 0;
@@ -215,6 +268,8 @@ async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGener
     signal: controller.signal,
     position: { lastId: options.lastEventId, sinceId: 0 },
     attempt: 0,
+    healthyStreamMs: cfg.healthyStreamMs,
+    now: options.now ?? (() => Date.now()),
     setBaseDelay: (ms) => {
       baseDelayMs = ms;
     },
@@ -226,20 +281,22 @@ async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGener
     for (;;) {
       const ending = yield* connect(connection);
       if (!ending || ending.kind === 'done' || controller.signal.aborted) return;
-      if (ending.progressed) failures = 0;
-      failures += 1;
+      // A healthy stream is no failure: the count is of failures in a row, so a turn that waits for hours
+      // (streams that end at their maximum, or carry only keep-alives) is followed for as long as it waits.
+      failures = ending.healthy ? 1 : failures + 1;
       if (failures > cfg.maxAttempts) {
         const last = ending.error;
         const details: ConstructorParameters<typeof TransportError>[2] = { retryable: true, cause: last };
         if (last.status !== undefined) details.status = last.status;
         if (last.serverCode !== undefined) details.serverCode = last.serverCode;
-        throw new TransportError('gave_up', `Gave up after ${cfg.maxAttempts} reconnect attempts: ${last.message}`, details);
+        throw new TransportError('gave_up', `Gave up after ${cfg.maxAttempts} failed reconnect attempts in a row: ${last.message}`, details);
       }
       const delayMs =
         ending.retryAfterMs !== undefined
           ? Math.min(ending.retryAfterMs, cfg.maxDelayMs)
           : backoffDelay(failures, baseDelayMs, cfg.maxDelayMs, random);
       const state: ConnectionState = { status: 'reconnecting', attempt: failures, delayMs, cause: ending.error.message };
+      if (ending.expected) state.expected = true;
       if (connection.position.lastId !== undefined) state.lastEventId = connection.position.lastId;
       call(options.onConnection, state);
       try {

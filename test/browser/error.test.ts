@@ -30,7 +30,7 @@ describe('<oz-error>', () => {
   for (const [code, label] of [
     ['history_mismatch', 'Load the conversation again'],
     ['interrupts_open', 'Answer the rest'],
-    ['turn_waiting', 'Wait for them to decide'],
+    ['turn_waiting', 'Follow again'],
     ['permission_denied', 'Ask an admin'],
   ] as const) {
     it(`offers "${label}" for ${code}`, async () => {
@@ -110,10 +110,27 @@ describe('<oz-error>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('shows no server message for a code the catalogue words', async () => {
+  it("shows the server's own words for a code the catalogue words too, beneath its meaning; long words collapsed", async () => {
     const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('timed_out', 'job-7 hit its 30 min deadline')}></oz-error>`);
-    expect(el.shadowRoot!.querySelector('.message')).to.equal(null);
-    expect(seenText(el)).to.not.contain('job-7');
+    expect(seenText(part(el, 'message')!)).to.equal('job-7 hit its 30 min deadline');
+    await expect(el).to.be.accessible();
+    const long = 'The precondition failed: '.concat('the branch is protected; '.repeat(10));
+    const folded = await fixture<OzError>(html`<oz-error .error=${fromRunError('failed_precondition', long)}></oz-error>`);
+    const details = part(folded, 'message') as HTMLDetailsElement;
+    expect(details.tagName).to.equal('DETAILS');
+    expect(details.open).to.equal(false);
+    expect(seenText(details)).to.contain('What the server said');
+    expect(seenText(details)).to.contain('the branch is protected');
+    await expect(folded).to.be.accessible();
+  });
+
+  it('offers Follow again beside the action after a reconnect refused mid-turn, and says when the stored copy was removed', async () => {
+    const el = await fixture<OzError>(html`<oz-error .error=${view('unauthenticated', { action: 'sign_in', source: 'http', status: 401, reconnect: true, storageCleared: true })}></oz-error>`);
+    let action = '';
+    el.addEventListener('oz-error-action', (e) => (action = (e as OzErrorActionEvent).action));
+    (part(el, 'follow') as HTMLButtonElement).click();
+    expect(action).to.equal('follow');
+    expect(seenText(part(el, 'storage')!)).to.contain('was removed');
     await expect(el).to.be.accessible();
   });
 

@@ -30,7 +30,7 @@ test('every RUN_ERROR code has a meaning and an action; unknown codes fall back'
   }
   assert.equal(describeError('history_mismatch').action, 'reload');
   assert.equal(describeError('interrupts_open').action, 'answer_rest');
-  assert.equal(describeError('turn_waiting').action, 'wait');
+  assert.equal(describeError('turn_waiting').action, 'follow');
   assert.equal(describeError('oz0_quota_exceeded').action, 'ask_admin');
   const unknown = describeError('brand_new_code');
   assert.equal(unknown.code, 'brand_new_code');

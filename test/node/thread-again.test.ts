@@ -8,38 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { StreamedEvent } from '../../src/protocol/index.js';
 import { approve, buildResume, buildTurnRequest, createThreadStore, currentRun, isThreadError, openInterrupts, retryMode } from '../../src/thread/index.js';
-import type { ErrorView, ThreadStoreOptions } from '../../src/thread/index.js';
-import type { OpenRunOptions, RunRequest, RunTransport } from '../../src/transport/index.js';
+import type { ErrorView } from '../../src/thread/index.js';
 import { TransportError } from '../../src/transport/index.js';
+import { fakeTransport, options } from './store-fixtures.js';
 import { apply, approvalInterrupt, custom, ev, EventType, finished, questionInterrupt, sendAction, started, text } from './thread-fixtures.js';
-
-/** Each request plays the next script's events, then ends (or throws). */
-function fakeTransport(scripts: Array<{ events: StreamedEvent[]; then?: Error }>) {
-  const calls: Array<{ request: RunRequest; options: OpenRunOptions }> = [];
-  const transport: RunTransport = (request, options = {}) => {
-    calls.push({ request, options });
-    const script = scripts.shift() ?? { events: [] };
-    return (async function* () {
-      for (const e of script.events) yield e;
-      if (script.then) throw script.then;
-    })();
-  };
-  return { transport, calls };
-}
-
-function options(transport: RunTransport, extra: Partial<ThreadStoreOptions> = {}): ThreadStoreOptions {
-  let n = 0;
-  return {
-    url: 'http://edge/v1/agui/agents/helper?tenant=acme',
-    threadId: 'chat-1',
-    transport,
-    aiLabel: 'AI: ',
-    now: () => Date.parse('2026-01-01T00:00:00Z') + n,
-    generateId: () => `id-${++n}`,
-    schedule: () => () => {},
-    ...extra,
-  };
-}
 
 const runStarted = (runId: string) => ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId });
 const runError = (code: string, metadata?: Record<string, unknown>) => ev({ type: EventType.RUN_ERROR, code, message: `edge says ${code}`, ...(metadata ? { metadata } : {}) });
@@ -165,7 +137,7 @@ test('turn_waiting: RUN_ERROR\'s oz0/waiting-for-others is in the error and in w
   assert.equal(s.lastError!.code, 'turn_waiting');
   assert.deepEqual(s.lastError!.waitingForOthers, waiting);
   assert.deepEqual(s.waitingForOthers, waiting);
-  assert.equal(s.lastError!.action, 'wait');
+  assert.equal(s.lastError!.action, 'follow');
   const next = buildTurnRequest(s, { runId: 'run-3', messageId: 'u3', text: 'more' });
   assert.deepEqual(next.messages.map((m) => m.id), ['u1', 'job-1:m1', 'u3'], 'the refused "more" is no turn');
 });

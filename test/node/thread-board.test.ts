@@ -135,7 +135,15 @@ test('the patcher copies only the containers on the path, and never the board gi
   assert.equal((frozen.board.notes[0] as BoardNote).text, 'note 1');
   const failed = applyBoardPatch(frozen, [{ op: 'test', path: '/board/notes/0/text', value: 'other' }]);
   assert.equal(failed.ok, false);
-  assert.equal(applyBoardPatch(frozen, [{ op: 'add', path: '/board/notes/-', value: { no: 'id' } }]).ok, false);
+  // A note written malformed is shown with what can be read, flagged, in the patched board only.
+  const odd = applyBoardPatch(frozen, [{ op: 'add', path: '/board/notes/-', value: { no: 'id' } }]);
+  assert.equal(odd.ok, true);
+  if (odd.ok) {
+    assert.equal(odd.malformed, 1);
+    const added = odd.value.board.notes.at(-1)!;
+    assert.ok(added.invalid?.includes('id'));
+    assert.equal(frozen.board.notes.length, 2, 'the board given is untouched');
+  }
   assert.equal(applyBoardPatch(frozen, [{ op: 'remove', path: '/board' }]).ok, false);
   assert.equal(applyBoardPatch(frozen, 'nope').ok, false);
 });

@@ -112,7 +112,7 @@ test('backoff grows exponentially with full jitter, and gives up after the budge
   await assert.rejects(h.run({ reconnect: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 500 } }), (err: unknown) => {
     assert.ok(err instanceof TransportError);
     assert.equal(err.code, 'gave_up');
-    assert.match(err.message, /Gave up after 4 reconnect attempts: The stream dropped/);
+    assert.match(err.message, /Gave up after 4 failed reconnect attempts in a row: The stream dropped/);
     assert.ok(err.cause instanceof TransportError && err.cause.code === 'network');
     return true;
   });

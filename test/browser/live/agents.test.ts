@@ -24,7 +24,8 @@ describe('live agents through the proxy', () => {
     const el = await liveChat({ agent: 'helper' });
     await typeAndSend(el, 'Please greet the team');
     await until(() => state(el).status === 'interrupted', 'the approval to wait');
-    await until(() => shadow(el, '[part~="interrupts"]'), 'the interrupts section');
+    // The forms load on first use (the run asked for them): the section says so until they are there.
+    await until(() => seenText(shadow(el, '[part~="interrupts"]') ?? el).includes('Post a message to #team'), 'the approval form');
     await el.updateComplete;
 
     const text = seen(el);
@@ -62,7 +63,7 @@ describe('live agents through the proxy', () => {
     await until(() => / of \d+ steps? finished/.test(seenText(steps)), 'the steps list');
     expect(shadowAll(steps, '[part~="step"]').length).to.equal(4);
     // Run 1 ends with every step finished or waiting; the check waits for ana.
-    expect(seenText(shadow(el, '[part~="interrupts"]')!)).to.contain('Run the billing deploy check');
+    await until(() => seenText(shadow(el, '[part~="interrupts"]')!).includes('Run the billing deploy check'), 'the check approval form');
     await expect(el).to.be.accessible();
 
     const [open] = state(el).openInterruptIds;

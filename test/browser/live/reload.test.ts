@@ -58,7 +58,7 @@ describe('live: reload', () => {
     // send, resume, then the follow after the reload: from where the first chat was. A loaded
     // machine may add a reconnect, but every request after the resume follows with Last-Event-ID.
     expect(requests.length).to.be.at.least(3);
-    expect(requests[2]!.lastEventId).to.equal(lastEventId);
+    expect(requests[2]!.lastEventId, JSON.stringify(requests)).to.equal(lastEventId);
     for (const r of requests.slice(2)) expect(r.lastEventId, 'a follow never starts over').to.be.a('string');
     await expect(second).to.be.accessible();
 
