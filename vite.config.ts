@@ -31,7 +31,7 @@ const bundle: BuildEnvironmentOptions = {
   lib: { entry: { 'oz-agent-chat': 'elements/define.ts' }, formats: ['es'] },
   // Library mode keeps ES output unminified for the app's bundler; this one is final, so it
   // needs no `/* @__PURE__ */` annotations either (they only guide a bundler's tree-shaking).
-  rolldownOptions: { output: { codeSplitting: false, minify: true, comments: { annotation: false }, postBanner: `/*! oz-agui; third-party licenses: ${LICENSES_FILE} */` } },
+  rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'oz-agent-chat-[name]-[hash].js', minify: true, comments: { annotation: false }, postBanner: `/*! oz-agui; third-party licenses: ${LICENSES_FILE} */` } },
 };
 
 const library: BuildEnvironmentOptions = {

@@ -4,7 +4,7 @@
  * AG-UI route reached through the page's own origin, with a development
  * token added, so no CORS is involved), and a headless Chromium.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,7 +52,12 @@ export async function startBenchSite(page: string, entries: Record<string, strin
   try {
     const profile = process.env.OZ_BENCH_PROFILE ? { rolldownOptions: { output: { minify: false } } } : {};
     await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true, ...profile } });
-    const scripts = new Map([['/oz-agent-chat.js', readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8')]]);
+    // The first file and the chunks beside it (loaded on first use, by their path relative to it).
+    const scripts = new Map<string, string>();
+    const serveDir = (dir: string) => {
+      for (const f of readdirSync(dir)) if (f.endsWith('.js') && !scripts.has(`/${f}`)) scripts.set(`/${f}`, readFileSync(join(dir, f), 'utf8'));
+    };
+    serveDir(outDir);
     for (const [name, entry] of Object.entries(entries)) {
       // The bundle's own configuration with this one entry (an inline lib.entry would be merged with the
       // file's), loaded as vite loads it (under tsx, the plugins' serialized functions would carry its helpers).
@@ -60,7 +65,7 @@ export async function startBenchSite(page: string, entries: Record<string, strin
       const own = loaded!.config;
       const dir = join(outDir, name);
       await build({ ...own, root, configFile: false, mode: 'bundle', logLevel: 'warn', build: { ...own.build, outDir: dir, emptyOutDir: true, lib: { entry: { [name]: entry }, formats: ['es'] }, ...profile } });
-      scripts.set(`/${name}.js`, readFileSync(join(dir, `${name}.js`), 'utf8'));
+      serveDir(dir);
     }
     server = createServer((req, res) => {
       if (req.method === 'GET' && req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);

@@ -1,37 +1,34 @@
 /**
- * `npm run size`: the whole <oz-agent-chat> with its dependencies (lit,
- * marked, DOMPurify, immer... everything a plain page loads) must stay under
- * its gzip budget. Builds the self-contained bundle (`vite build --mode
- * bundle`) into a temporary folder, or reads the file given with `--file`,
- * gzips it at level 9, prints the bytes and exits non-zero above the budget.
+ * `npm run size`: the bundle a plain page loads (`vite build --mode bundle`)
+ * against two gzip budgets: the first file (`oz-agent-chat.js`, what the
+ * page's one `<script type="module">` loads before anything shows) and the
+ * total with the chunks beside it (loaded on first use). Builds into a
+ * temporary folder, or reads the folder given with `--dir`; gzips each file
+ * at level 9, prints the bytes and exits non-zero above a budget.
  * Deterministic: the same sources give the same bytes.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// Issue 4's figure: the whole element with its dependencies under 90 kB gzip, with nothing in
-// lazy chunks: everything a plain page loads counts. DOMPurify (back as the markdown sanitizer,
-// ~11 kB) took the bundle to ~95 kB; the bundle build's transforms (build/: marked's
-// unused default instance, Immer's unused methods, shared event schemas, collapsed template
-// whitespace, short private custom properties...) took ~3.7 kB back; streaming in frames, the
-// idle warm-up and thread storage in parts added ~2 kB (93.6 kB); leaving out DOMPurify's default
-// allowlists and marked's pedantic/breaks rules took 2.2 kB back, rendering messages in the chat's
-// tree and the store's idle warm-up added 1.2 kB (92.9 kB). The gaps a review of the chat found
-// added 1.1 kB (94.2 kB): exported parts of the inner elements (0.55 kB), spend refusals and unknown
-// codes, the unfinished tool-call status, the composer keeping focus, oz-send from send(). Until the
-// rest is cut, this gate, ~0.3 kB above it, stops any further growth.
-export const TARGET_BYTES = 90 * 1000;
-export const BUDGET_BYTES = 94.5 * 1000;
+// History (issue 4): the whole element under 90 kB with nothing lazy; DOMPurify, streaming in frames
+// and thread storage took it to ~95 kB, the build's transforms (build/) took ~6 kB back (94.2 kB).
+// Issue 18's structured forms added 9.2 kB, dead-end recovery 3.5 kB (107.0 kB in one file). Then the
+// interrupt forms (elements, schema-to-form layer, @cfworker/json-schema) moved to a chunk loaded when
+// a run starts (elements/shared/lazy-tags.ts, src/forms/answer-check.ts): first file 85.8 kB, total
+// 108.2 kB. Issue 20's targets are 72 kB and 100 kB (the gates there: first 72, total 100); until it
+// lands these gates, ~0.5 kB above today's figures, stop any further growth.
+export const TARGETS = { first: 72 * 1000, total: 100 * 1000 };
+export const BUDGETS = { first: 86.3 * 1000, total: 108.7 * 1000 };
 
-/** Builds the bundle into `outDir` and returns the path of its one file. */
+/** Builds the bundle into `outDir` (its first file `oz-agent-chat.js`, chunks beside it). */
 export async function buildBundle(outDir) {
   const { build } = await import('vite');
   const root = fileURLToPath(new URL('..', import.meta.url));
   await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  return join(outDir, 'oz-agent-chat.js');
+  return outDir;
 }
 
 /** Raw and gzip (level 9) bytes of a file. */
@@ -41,14 +38,20 @@ export function measure(file) {
 }
 
 async function main() {
-  const given = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1] : undefined;
+  const given = process.argv.includes('--dir') ? process.argv[process.argv.indexOf('--dir') + 1] : undefined;
   const temp = given ? undefined : mkdtempSync(join(tmpdir(), 'oz-agui-size-'));
   try {
-    const file = given ?? (await buildBundle(temp));
-    const { raw, gzip } = measure(file);
-    const ok = gzip <= BUDGET_BYTES;
-    console.log(`oz-agent-chat bundle: ${raw} bytes, ${gzip} bytes gzip (budget ${BUDGET_BYTES}): ${ok ? 'ok' : 'OVER BUDGET'}`);
-    if (!ok) process.exitCode = 1;
+    const dir = given ?? (await buildBundle(temp));
+    const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
+    const sizes = Object.fromEntries(files.map((f) => [f, measure(join(dir, f))]));
+    const first = sizes['oz-agent-chat.js'];
+    if (!first) throw new Error(`no oz-agent-chat.js in ${dir}`);
+    const total = Object.values(sizes).reduce((sum, s) => sum + s.gzip, 0);
+    for (const [f, s] of Object.entries(sizes)) console.log(`  ${f}: ${s.raw} bytes, ${s.gzip} bytes gzip`);
+    const line = (name, bytes, budget, target) => `${name}: ${bytes} bytes gzip (budget ${budget}, target ${target}): ${bytes <= budget ? 'ok' : 'OVER BUDGET'}`;
+    console.log(line('oz-agent-chat bundle, first file', first.gzip, BUDGETS.first, TARGETS.first));
+    console.log(line('oz-agent-chat bundle, total', total, BUDGETS.total, TARGETS.total));
+    if (first.gzip > BUDGETS.first || total > BUDGETS.total) process.exitCode = 1;
   } finally {
     if (temp) rmSync(temp, { recursive: true, force: true });
   }

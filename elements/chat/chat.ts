@@ -563,7 +563,7 @@ export class OzAgentChat extends OzElement {
     const waits = store && waited ? this.renderInterrupts(store, open.length > 0) : undefined;
     const renderOne = (turn: (typeof turns)[number], i: number) =>
       i === last
-        ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock], () => renderTurn(turn, ctx!, waits))
+        ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock, this.formsReady], () => renderTurn(turn, ctx!, waits))
         : guard([turn, t, ctx!.renderers, this.imageAllowlist], () => renderTurn(turn, ctx!));
     const board = this.board === 'side' && this.width.narrow ? 'inline' : this.board;
     const showBoard = board !== 'none' && !!s?.board.received;

@@ -3,11 +3,12 @@
  * HTML page with one `<script type="module">`: built into a temporary folder,
  * served on 127.0.0.1 beside a route that answers a run with the recorded
  * `writer` fixture as SSE, loaded in headless Chromium. The page defines every
- * tag and renders the streamed, sanitized markdown answer. Behaviour only, no
+ * tag (the interrupt forms from their chunk, once a run starts) and renders
+ * the streamed, sanitized markdown answer. Behaviour only, no
  * durations (figures are in bench/chat.bench.ts).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,13 +35,16 @@ const PAGE = `<!doctype html>
   </body>
 </html>`;
 
-/** A page, the bundle, and the AG-UI route answering every run with the recorded writer run. */
-function serve(bundle: string): Server {
+/** A page, the bundle (its first file and the chunks beside it), and the AG-UI route answering every run with the recorded writer run. */
+function serve(dir: string, served: string[]): Server {
+  const scripts = new Map(readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => [`/${f}`, readFileSync(join(dir, f), 'utf8')]));
   return createServer((req, res) => {
+    const script = req.method === 'GET' ? scripts.get(req.url ?? '') : undefined;
     if (req.method === 'GET' && (req.url === '/' || req.url === '/index.html')) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-    } else if (req.method === 'GET' && req.url === '/oz-agent-chat.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(bundle);
+    } else if (script !== undefined) {
+      served.push(req.url!);
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
     } else if (req.method === 'POST' && req.url?.startsWith('/v1/agui/agents/writer')) {
       let body = '';
       req.setEncoding('utf8');
@@ -65,11 +69,13 @@ describe('the self-contained bundle in a plain HTML page', () => {
   let server: Server;
   let origin = '';
   let browser: Browser;
+  /** The scripts the pages asked for, in order. */
+  const served: string[] = [];
 
   before(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'oz-agui-bundle-'));
     await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'bundle', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    server = serve(readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8'));
+    server = serve(outDir, served);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: (findChromium as () => string)(), headless: true, args: CHROMIUM_ARGS as string[] });
@@ -81,10 +87,17 @@ describe('the self-contained bundle in a plain HTML page', () => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('is one ES module with no imports left to resolve and no Node globals', () => {
+  it('is one ES module with no imports left to resolve and no Node globals; the interrupt forms are one chunk beside it, imported by a relative path', () => {
     const code = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
-    assert.doesNotMatch(code, /^\s*import\s[^(]/m, 'a static import is left in the bundle');
+    assert.doesNotMatch(code, /^\s*import\s[^(]/m, 'a static import is left in the first file');
     assert.doesNotMatch(code, /process\.env/, 'process.env is left in the bundle');
+    const chunks = readdirSync(outDir).filter((f) => f.endsWith('.js') && f !== 'oz-agent-chat.js');
+    assert.equal(chunks.length, 1, chunks.join());
+    assert.match(chunks[0]!, /^oz-agent-chat-define-forms-[\w-]+\.js$/);
+    assert.ok(code.includes(`import(\`./${chunks[0]}\`)`) || code.includes(`import("./${chunks[0]}")`), 'the first file imports the chunk relative to itself');
+    const chunk = readFileSync(join(outDir, chunks[0]!), 'utf8');
+    assert.doesNotMatch(chunk, /process\.env/);
+    assert.match(chunk, /from\s*"\.\/oz-agent-chat\.js"/, 'the chunk shares the first file\'s modules (lit, the store): one copy of each');
   });
 
   it('names its third-party licenses, which travel beside it with each package it holds code of', () => {
@@ -130,6 +143,10 @@ describe('the self-contained bundle in a plain HTML page', () => {
       return chat.store?.getState().turns.at(-1)?.runs.at(-1)?.phase;
     });
     assert.ok(state && state !== 'requested', `the run's phase: ${String(state)}`);
+    // The run started: the interrupt forms' chunk loaded from beside the first file, and defined their tags.
+    await page.waitForFunction(() => customElements.get('oz-interrupts') !== undefined && customElements.get('oz-interrupt') !== undefined);
+    assert.equal(served[0], '/oz-agent-chat.js');
+    assert.ok(served.some((u) => /^\/oz-agent-chat-define-forms-[\w-]+\.js$/.test(u)), served.join());
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -1,6 +1,9 @@
 /** Shared helpers for the thread tests: events with ids, and a thread with a turn sent. */
 import { EventType } from '../../src/protocol/index.js';
 import type { AguiEvent, StreamedEvent } from '../../src/protocol/index.js';
+// The store's resume() checks answers with the forms' validator, which registers itself when imported (as
+// importing oz-agui does); the bundle loads it on first use instead (test/node/answer-check.test.ts).
+import '../../src/forms/validate.js';
 import { createReducer, initialThreadState, reduceAll } from '../../src/thread/index.js';
 import type { StoreAction, ThreadInput, ThreadState } from '../../src/thread/index.js';
 
