@@ -55,6 +55,8 @@ export interface InspectorStrings {
   patchFailed: (why: string) => string;
   patchSkipped: string;
   patchApplied: string;
+  /** A note of the board then arrived malformed: its id and the fields that were missing or of the wrong type. */
+  notesInvalid: (notes: string) => string;
   masked: string;
   // interrupts
   noInterrupts: string;
@@ -136,6 +138,7 @@ export const DEFAULT_INSPECTOR_STRINGS: Readonly<InspectorStrings> = Object.free
   patchFailed: (why) => `Failed: ${why}`,
   patchSkipped: 'Skipped: the board was already stale',
   patchApplied: 'Applied',
+  notesInvalid: (notes) => `Malformed notes (shown with what could be read): ${notes}`,
   masked: 'Note texts are masked (redaction).',
   noInterrupts: 'No interrupt was recorded.',
   requested: 'Requested',

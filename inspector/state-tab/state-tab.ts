@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { EventEntry } from '../../src/recorder/index.js';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { InspectorElement } from '../shared/inspector-element.js';
+import { invalidNotes } from '../../src/protocol/board.js';
 import { atPointer, boardAt, boardEvents, type BoardMoment } from '../shared/model.js';
 import { formatAt } from '../shared/strings.js';
 import { tabStyles } from '../shared/styles.js';
@@ -43,7 +44,8 @@ const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 
  * The board at any point of the recording: pick a STATE_SNAPSHOT or
  * STATE_DELTA and see the board as it was then, the patch's operations with
  * each path's value before and after, and whether it applied (failed and
- * skipped patches are flagged). A live recording shows the store's own
+ * skipped patches are flagged, and so are notes that arrived malformed:
+ * missing fields or fields of the wrong type, named per note). A live recording shows the store's own
  * before/after; an imported one folds its board events again. Under
  * redaction, note texts and tags are masked.
  *
@@ -51,6 +53,7 @@ const json = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v, null, 
  *
  * @csspart picker - The board event picker.
  * @csspart status - The patch's applied/failed flag.
+ * @csspart invalid - Names the notes of the board then that arrived malformed, and their bad fields.
  * @csspart ops - The patch operations table.
  * @csspart board - The board then, as JSON.
  */
@@ -94,6 +97,14 @@ export class OzInspectorState extends InspectorElement {
     return html`<span class="status flag-ok" part="status">${t.patchApplied}</span>`;
   }
 
+  /** Notes readBoard() flagged: shown as read, named here with the fields that were wrong. */
+  private renderInvalid(m: BoardMoment) {
+    const bad = invalidNotes(m.after);
+    if (bad.length === 0) return nothing;
+    const named = bad.map((n) => `${n.id} (${n.invalid!.join(', ')})`).join('; ');
+    return html`<p class="status flag-warn" part="invalid" role="note">${this.t.notesInvalid(named)}</p>`;
+  }
+
   protected override render() {
     const t = this.t;
     const m = this.current();
@@ -112,6 +123,7 @@ export class OzInspectorState extends InspectorElement {
         >
         ${this.status(m)}
       </div>
+      ${this.renderInvalid(m)}
       ${this.recording?.masksBoards ? html`<p class="masked">${t.masked}</p>` : nothing}
       ${ops.length
         ? html`<h3>${t.patchOps}</h3>

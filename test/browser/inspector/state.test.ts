@@ -126,4 +126,27 @@ describe('<oz-inspector> State tab', () => {
     expect(board.board.notes.length).to.equal(2);
     await expect(inspector).to.be.accessible();
   });
+  it('flags the notes that arrived malformed (a missing labels, tags of the wrong type) and still shows the board as read', async () => {
+    const bad = (threadId: string, runId: string): Loose[] => {
+      const { labels: _missing, ...noLabels } = note('1', 'No labels here');
+      return [
+        { type: 'RUN_STARTED', threadId, runId },
+        { type: 'STATE_SNAPSHOT', snapshot: { board: { notes: [noLabels, { ...note('2', 'Tags as text'), tags: 'urgent' }, note('3', 'A good note')] } } },
+        { type: 'RUN_FINISHED', threadId, runId, outcome: { type: 'success' } },
+      ];
+    };
+    const { chat, inspector } = await chatAndInspector([bad]);
+    await chat.send('Show the board');
+    await until(() => inspector.recording?.entries().some((e) => e.kind === 'event' && e.event.type === 'RUN_FINISHED'), 'the run');
+    await settled(inspector);
+    const tab = (await openTab(inspector, 'state')) as OzInspectorState;
+    const flag = shadow(tab, '[part~="invalid"]');
+    expect(flag !== null, 'the malformed-notes flag').to.equal(true);
+    expect(flag!.textContent).to.contain('1 (labels)');
+    expect(flag!.textContent).to.contain('2 (tags)');
+    expect(flag!.textContent!.includes('3 ('), 'the good note is not flagged').to.equal(false);
+    const shown = JSON.parse(shadow(tab, '[part~="board"]')!.textContent!) as { board: { notes: { id: string; text: string }[] } };
+    expect(shown.board.notes.map((n) => n.text)).to.deep.equal(['No labels here', 'Tags as text', 'A good note']);
+    await expect(inspector).to.be.accessible();
+  });
 });
