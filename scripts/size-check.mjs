@@ -18,10 +18,12 @@ import { gzipSync } from 'node:zlib';
 // Issue 18's structured forms added 9.2 kB, dead-end recovery 3.5 kB (107.0 kB in one file). Then the
 // interrupt forms (elements, schema-to-form layer, @cfworker/json-schema) moved to a chunk loaded when
 // a run starts (elements/shared/lazy-tags.ts, src/forms/answer-check.ts): first file 85.8 kB, total
-// 108.2 kB. Issue 20's targets are 72 kB and 100 kB (the gates there: first 72, total 100); until it
+// 108.2 kB. The event check compiled from @ag-ui/core's schemas now says where and why itself, so
+// @cfworker/json-schema left the first file for the forms' chunk (build/ag-ui-schemas.ts): first
+// 80.1 kB, total 108.5 kB. Issue 20's targets are 72 kB and 100 kB (the gates there: first 72, total 100); until it
 // lands these gates, ~0.5 kB above today's figures, stop any further growth.
 export const TARGETS = { first: 72 * 1000, total: 100 * 1000 };
-export const BUDGETS = { first: 86.3 * 1000, total: 108.7 * 1000 };
+export const BUDGETS = { first: 80.6 * 1000, total: 109 * 1000 };
 
 /** Builds the bundle into `outDir` (its first file `oz-agent-chat.js`, chunks beside it). */
 export async function buildBundle(outDir) {
