@@ -489,6 +489,7 @@ export class OzAgentChat extends OzElement {
           resume: (answers) => store.resume(answers),
           setDraft: (id, value) => store.setDraft(id, value),
           loadAgain: () => store.loadAgain(),
+          followAgain: () => store.followAgain(),
         },
       };
     }

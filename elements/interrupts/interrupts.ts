@@ -19,7 +19,8 @@ import { styles } from './interrupts.styles.js';
 import { listError, markFor, refusedAsNoPerson } from './resume-error.js';
 
 /** What the list needs of a thread store. */
-export type InterruptsStore = Pick<ThreadStore, 'getState' | 'subscribe' | 'resume' | 'setDraft' | 'loadAgain'>;
+/** What the list needs of a store; `followAgain` (for `turn_waiting`'s Follow again) falls back to `loadAgain` when absent. */
+export type InterruptsStore = Pick<ThreadStore, 'getState' | 'subscribe' | 'resume' | 'setDraft' | 'loadAgain'> & Partial<Pick<ThreadStore, 'followAgain'>>;
 
 /** The delegated step an interrupt belongs to: its `oz0/job` when that is a step of the turn, not the turn's own job. */
 export function stepOf(view: InterruptView, turn: Turn | undefined): string | undefined {
@@ -48,7 +49,7 @@ interface Row {
  *
  * @fires oz-interrupt-requested - New interrupt forms appeared (their interrupts as they arrived).
  * @fires oz-interrupt-submit - The answers are about to be sent (`entries`, also `detail`); cancelable.
- * @fires oz-error-action - The person chose the error's action (`reload`); cancelable, else the list calls `store.loadAgain()` (a fresh run that follows the turn from its start: the interrupts that wait now).
+ * @fires oz-error-action - The person chose the error's action: `reload` (else the list calls `store.loadAgain()`: a fresh run that follows the turn from its start, the interrupts that wait now) or `follow` after `turn_waiting` (else `store.followAgain()`: how the waited turn goes on and ends); cancelable.
  *
  * @csspart interrupts - The whole list.
  * @csspart list - The interrupts.
@@ -186,13 +187,14 @@ export class OzInterrupts extends OzElement {
     this.submit();
   }
 
-  private act(code: string): void {
-    const event = new OzErrorActionEvent('reload', code);
+  private act(action: 'reload' | 'follow', code: string): void {
+    const event = new OzErrorActionEvent(action, code);
     this.dispatchEvent(event);
     const store = this.store;
     if (event.defaultPrevented || !store) return;
     try {
-      void store.loadAgain().catch(() => undefined);
+      const run = action === 'follow' && store.followAgain ? store.followAgain() : store.loadAgain();
+      void run.catch(() => undefined);
     } catch {
       // refused before sending (nothing to load, a run streams): nothing changes
     }
@@ -217,6 +219,8 @@ export class OzInterrupts extends OzElement {
     const known = new Set(Object.keys(s.interrupts));
     const unseen = (error.details.open ?? []).filter((id) => !known.has(id)).length;
     const reload = entry.action === 'reload';
+    // turn_waiting: the turn before waits for others; following it shows how it ends.
+    const follow = entry.action === 'follow';
     const partial = !!error.details.decided?.length;
     return html`<div class="error" part="error" role="alert" data-code=${error.code}>
       <p class="meaning">${entry.meaning}</p>
@@ -226,8 +230,10 @@ export class OzInterrupts extends OzElement {
       ${unseen > 0 ? html`<p>${t.actions.reload}</p>` : nothing}
       <div class="actions">
         ${reload || unseen > 0
-          ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act(error.code)}>${this.s.loadAgain}</button>`
-          : t.actions[entry.action] && !partial
+          ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act('reload', error.code)}>${this.s.loadAgain}</button>`
+          : follow
+            ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>`
+            : t.actions[entry.action] && !partial
             ? html`<span class="advice">${t.actions[entry.action]}</span>`
             : nothing}
         ${error.console && isSafeHref(error.console.url)
@@ -328,7 +334,7 @@ export class OzInterrupts extends OzElement {
               <button type="submit" class="primary" part="submit" aria-describedby="submit-status" ?disabled=${!canSend}>${this.s.submit}</button>
               <p class="status" id="submit-status" part="status">${this.status(rows, running)}</p>
               ${rows.some((r) => r.expired) && !running
-                ? html`<button type="button" part="load-again" @click=${() => this.act('interrupt_expired')}>${this.s.loadAgain}</button>`
+                ? html`<button type="button" part="load-again" @click=${() => this.act('reload', 'interrupt_expired')}>${this.s.loadAgain}</button>`
                 : nothing}
               ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
             </div>`

@@ -333,4 +333,33 @@ describe('<oz-interrupts> resume errors', () => {
       await expect(el).to.be.accessible();
     });
   }
+
+  it('turn_waiting offers Follow again as a button: it fires oz-error-action `follow` and, unless cancelled, calls store.followAgain()', async () => {
+    const fake = fakeTransport([
+      (runId) => [ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }), ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } })],
+      fails('turn_waiting', {}, 'Waiting for an approver other than alice'),
+    ]);
+    const store = makeStore(fake.transport);
+    await store.send('first');
+    await store.send('second');
+    let follows = 0;
+    let loads = 0;
+    store.followAgain = () => (follows++, Promise.resolve());
+    store.loadAgain = () => (loads++, Promise.resolve());
+    const el = await fixture<OzInterrupts>(html`<oz-interrupts .store=${store} .now=${T0}></oz-interrupts>`);
+    await settle(el);
+    const actions: string[] = [];
+    let cancel = true;
+    el.addEventListener('oz-error-action', (e) => {
+      actions.push(e.action);
+      if (cancel) e.preventDefault();
+    });
+    const button = errorBox(el).querySelector<HTMLButtonElement>('[part="error-action"]')!;
+    expect(button.textContent!.trim()).to.equal('Follow again');
+    button.click();
+    expect([actions, follows]).to.deep.equal([['follow'], 0], 'a cancelled action is the app\'s');
+    cancel = false;
+    button.click();
+    expect([actions, follows, loads]).to.deep.equal([['follow', 'follow'], 1, 0]);
+  });
 });

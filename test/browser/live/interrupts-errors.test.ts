@@ -200,5 +200,18 @@ describe('live interrupts: resume errors', () => {
     expect(text).to.contain('Code: turn_waiting');
     expect(seen(el)).to.not.contain('The turn did not finish');
     await expect(el).to.be.accessible();
+
+    // A way on without reloading: Follow again follows the waited turn; ben decides; it ends in this chat.
+    const job = state(el).waitingForOthers[0]!.job;
+    const follow = box.querySelector<HTMLButtonElement>('[part="error-action"]');
+    expect(follow?.textContent?.trim()).to.equal('Follow again');
+    follow!.click();
+    await until(() => state(el).status === 'waiting', 'the waited turn followed again');
+    expect((await decideAs('ben', job, true)).decided).to.equal(1);
+    await untilRunEnded(el);
+    await until(() => seenText(shadow(el, '[role="log"]')!).includes('Every step is done.'), 'the end of the waited turn');
+    expect(state(el).status).to.equal('idle');
+    await until(() => !shadow<HTMLTextAreaElement>(composer, 'textarea')!.readOnly, 'the composer to take a message again');
+    await expect(el).to.be.accessible();
   });
 });
