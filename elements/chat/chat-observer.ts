@@ -8,7 +8,7 @@ import {
   OzRunFinishedEvent,
   OzRunStartedEvent,
 } from '../shared/events.js';
-import type { OzStrings } from '../shared/strings.js';
+import { errorTitleOf, type OzStrings } from '../shared/strings.js';
 
 /** What one change of the thread means for the page: events to fire, one line to announce. */
 export interface Observation {
@@ -37,7 +37,8 @@ function historyNeeded(error: ErrorView | undefined): OzHistoryNeededEvent['reas
 
 /** What the status region says of an error: its title and plain meaning, in the chat's strings, as <oz-error> shows it. */
 function errorLine(error: ErrorView, t: OzStrings): string {
-  return `${t.errorTitle}: ${describeError(error.key ?? error.code, t.errors, error.spend).meaning}`;
+  const key = error.key ?? error.code;
+  return `${errorTitleOf(key, t)}: ${describeError(key, t.errors, error.spend).meaning}`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { describeError, type ErrorAction } from '../../src/protocol/index.js';
 import type { ErrorView } from '../../src/thread/state.js';
 import { OzErrorActionEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
-import { formatTime, isSafeHref } from '../shared/strings.js';
+import { errorTitleOf, formatTime, isSafeHref } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './error.styles.js';
 
@@ -61,10 +61,11 @@ export class OzError extends OzElement {
     if (!error) return nothing;
     const t = this.t;
     const spend = error.spend;
-    const { meaning, action } = describeError(error.key ?? error.code, t.errors, spend);
+    const key = error.key ?? error.code;
+    const { meaning, action } = describeError(key, t.errors, spend);
     const label = t.actions[action];
     return html`<div class="error" part="error">
-      <p class="title" part="title">${t.errorTitle}</p>
+      <p class="title" part="title">${errorTitleOf(key, t)}</p>
       <p part="meaning">${meaning}</p>
       ${serverWords(error.message, meaning, t.serverSaid)}
       ${spend
@@ -88,7 +89,9 @@ export class OzError extends OzElement {
           ? html`<button part="follow" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>`
           : nothing}
         ${error.console && isSafeHref(error.console.url)
-          ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer">${error.console.label}</a>`
+          ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer"
+              >${error.console.label}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
+            >`
           : nothing}
         <span class="detail">${t.errorCode(error.code)}${error.status ? ` · HTTP ${error.status}` : ''}</span>
       </div>

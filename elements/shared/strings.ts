@@ -67,6 +67,8 @@ export interface OzStrings {
   interruptExpires: (when: string) => string;
   // errors
   errorTitle: string;
+  /** The title when the thread could not be loaded (`history_unavailable`, `nothing_to_load`): no turn failed. */
+  loadErrorTitle: string;
   errorCode: (code: string) => string;
   /** The server's own words, shown under the catalogue's meaning (collapsed when long). */
   serverSaid: string;
@@ -143,6 +145,7 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   formsLoading: 'Loading the questions…',
   interruptExpires: (when) => `Answer by ${when}`,
   errorTitle: 'The turn did not finish',
+  loadErrorTitle: 'This conversation could not be loaded',
   errorCode: (code) => `Code: ${code}`,
   serverSaid: 'What the server said',
   storageCleared: "This conversation's copy in this browser was removed.",
@@ -196,3 +199,11 @@ export function formatTime(iso: string | undefined): string {
 
 /** The URL when it is safe to link to (http, https, mailto), else undefined. */
 export { isSafeHref } from '../markdown/render-markdown.js';
+
+/** Errors of loading the thread, not of a turn. */
+const LOAD_CODES: ReadonlySet<string> = new Set(['history_unavailable', 'nothing_to_load']);
+
+/** An error's title: loading the thread could fail with no turn that did not finish. */
+export function errorTitleOf(key: string, t: Pick<OzStrings, 'errorTitle' | 'loadErrorTitle'>): string {
+  return LOAD_CODES.has(key) ? t.loadErrorTitle : t.errorTitle;
+}

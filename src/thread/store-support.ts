@@ -73,7 +73,8 @@ function utf8Bytes(s: string): number {
   return n;
 }
 
-const mib = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+/** A size in MiB and in bytes: "4.00 MiB (4,194,400 bytes)", exact where it is just over the limit. */
+const size = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB (${bytes.toLocaleString('en-US')} bytes)`;
 
 /**
  * Refuses, before sending, a body past the route's 4 MiB (which OZ would
@@ -83,7 +84,7 @@ export function assertBodyFits(body: RunAgentRequest, what: 'message' | 'answers
   const bytes = utf8Bytes(JSON.stringify(body));
   if (bytes <= MAX_BODY_BYTES) return;
   const counts = what === 'message' ? 'the conversation sent with it counts too' : 'every answer counts';
-  throw new ThreadError('too_large', `Too large to send: ${mib(bytes)} MiB, and OZ takes at most ${mib(MAX_BODY_BYTES)} MiB (${counts}). Shorten it and send again.`);
+  throw new ThreadError('too_large', `Too large to send: ${size(bytes)}, and OZ takes at most ${size(MAX_BODY_BYTES)}; ${counts}. Shorten it and send again.`);
 }
 
 /** The ThreadError of answers buildResume refused, saying what is wrong with them. */

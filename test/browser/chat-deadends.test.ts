@@ -49,6 +49,39 @@ describe('<oz-agent-chat> dead ends', () => {
     expect(requests.length).to.equal(0);
   });
 
+  it('3: nothing to load (a thread-id with nothing kept): titled as a load, not a turn; asks the app for the history and offers a new thread', async () => {
+    const { transport, requests } = scriptedTransport([]);
+    const el = await chatOn(transport);
+    const reasons: string[] = [];
+    el.addEventListener('oz-history-needed', (e) => reasons.push(e.reason));
+    await el.updateComplete;
+    const before = el.threadId;
+    expect(() => el.store!.loadAgain(), 'refused before sending').to.throw('No turn of this thread is known to load again.');
+    const boxOf = () => el.shadowRoot!.querySelector('oz-error')?.shadowRoot?.querySelector('[part="error"]');
+    await until(boxOf);
+    const box = boxOf()!;
+    expect(seenText(box)).to.contain('This conversation could not be loaded').and.not.contain('The turn did not finish');
+    await until(() => reasons.length > 0);
+    expect(reasons).to.deep.equal(['nothing_to_load']);
+    expect(requests.length).to.equal(0);
+    const action = box.querySelector<HTMLButtonElement>('[part="action"]')!;
+    expect(action.textContent!.trim()).to.equal('Start a new thread');
+    action.click();
+    await until(() => el.threadId !== before && !el.shadowRoot!.querySelector('oz-error'));
+    await expect(el).to.be.accessible();
+  });
+
+  it('8: the too-large refusal gives both sizes exactly, so one just over the limit does not read "4.0 MiB, at most 4.0 MiB"', async () => {
+    const el = await chatOn(scriptedTransport([]).transport);
+    const c = composer(el);
+    c.value = 'y'.repeat(4 * 1024 * 1024);
+    await c.updateComplete;
+    c.send();
+    await until(() => part(el, 'not-sent'));
+    const said = seenText(part(el, 'not-sent')!);
+    expect(said).to.match(/Too large to send: 4\.00 MiB \(4,194,[0-9]{3} bytes\), and OZ takes at most 4\.00 MiB \(4,194,304 bytes\)/);
+  });
+
   it('8: a send refused before the turn started (403) puts the words back; a turn OZ took does not', async () => {
     const { TransportError } = await import('../../src/transport/index.js');
     const { transport } = scriptedTransport([], { failWith: new TransportError('http_error', 'HTTP 403', { status: 403, serverCode: 'permission_denied', retryable: false, body: { code: 'permission_denied', message: 'Not a member of this tenant.' } }) });

@@ -40,6 +40,15 @@ describe('<oz-error>', () => {
     });
   }
 
+  it('says the console link opens in a new tab, to a screen reader too', async () => {
+    const el = await fixture<OzError>(html`<oz-error .error=${view('permission_denied', { console: { label: 'Decide in OZ', url: 'https://console.example/j/1' } })}></oz-error>`);
+    const link = el.shadowRoot!.querySelector('a')!;
+    expect([link.target, link.rel]).to.deep.equal(['_blank', 'noopener noreferrer']);
+    expect(link.textContent!.replace(/\s+/g, ' ').trim()).to.equal('Decide in OZ (opens in a new tab)');
+    expect(link.querySelector('.visually-hidden')).to.not.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
   it('shows a spend refusal with its numbers', async () => {
     const spend = { type: 'oz0_quota_exceeded', scope: 'team Blue', resetsAt: '2030-01-02T00:00:00Z', couldWait: true, raisableBy: 'Dana (admin)', limit: 50, used: 50, unit: 'EUR' };
     const el = await fixture<OzError>(html`<oz-error .error=${view('oz0_quota_exceeded', { spend })}></oz-error>`);
