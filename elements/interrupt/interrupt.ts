@@ -136,7 +136,7 @@ export class OzInterrupt extends OzElement {
   /** Whether the deadline passed (at `now`, or the clock's time). */
   get expired(): boolean {
     const d = this.interrupt?.deadline;
-    return d !== undefined && d <= (this.now ?? this.ticks.now ?? this.clock());
+    return d !== undefined && d <= (this.now ?? this.clock());
   }
 
   /** Focuses the first field, or the first button (the console link when read-only). */
@@ -258,7 +258,7 @@ export class OzInterrupt extends OzElement {
 
   private renderMeta(view: InterruptView) {
     const s = this.s;
-    const now = this.now ?? this.ticks.now ?? this.clock();
+    const now = this.now ?? this.clock();
     const link = view.meta.console && isSafeHref(view.meta.console.url) ? view.meta.console : undefined;
     const open = view.state === 'open';
     return html`<ul class="meta" part="meta">

@@ -114,7 +114,7 @@ export class OzInterrupts extends OzElement {
   }
 
   private rows(s: ThreadState): Row[] {
-    const now = this.now ?? this.ticks.now ?? this.clock();
+    const now = this.now ?? this.clock();
     return openInterrupts(s).map((view) => {
       const model = this.model(view);
       return { view, check: checkAnswer(model, readDraft(this.draftOf(s, view), model)), expired: view.deadline !== undefined && view.deadline <= now };
@@ -298,6 +298,8 @@ export class OzInterrupts extends OzElement {
     const running = isActive(s);
     const ready = rows.length > 0 && rows.every((r) => r.check.status === 'ok' && !r.expired);
     const canSend = ready && !readOnly && !running && !this.inFlight;
+    // One time for the list and its items: an item never shows a deadline open that the list counts expired.
+    const now = this.now ?? this.clock();
     const item = (view: InterruptView) => {
       const mark = markFor(view.id, error, openIds, this.s);
       return html`<li>
@@ -308,7 +310,7 @@ export class OzInterrupts extends OzElement {
           .interrupt=${view}
           .value=${this.draftOf(s, view)}
           .strings=${this.strings}
-          .now=${this.now}
+          .now=${now}
           .clock=${this.clock}
           .tickMs=${this.tickMs}
           .readOnly=${readOnly}

@@ -1,19 +1,17 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** A host with an injectable clock and tick interval (countdowns). */
+/** A host with a tick interval (countdowns); it reads its own clock as it renders. */
 export interface TickingHost extends ReactiveControllerHost {
-  clock: () => number;
   tickMs: number;
 }
 
 /**
- * Reads the host's clock every `tickMs` while the host is connected and asks
- * it to render, for live countdowns; stops on disconnect, so a removed element
- * leaves no timer behind.
+ * Asks the host to render every `tickMs` while it is connected, for live
+ * countdowns (the host reads its clock as it renders, so a deadline that
+ * passed between ticks is never shown as open); stops on disconnect, so a
+ * removed element leaves no timer behind.
  */
 export class TickController implements ReactiveController {
-  /** The clock's time at the last tick (undefined before the first). */
-  now: number | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly host: TickingHost) {
@@ -37,12 +35,7 @@ export class TickController implements ReactiveController {
   }
 
   private start(): void {
-    this.tick();
-    this.timer = setInterval(() => this.tick(), this.host.tickMs);
-  }
-
-  private tick(): void {
-    this.now = this.host.clock();
     this.host.requestUpdate();
+    this.timer = setInterval(() => this.host.requestUpdate(), this.host.tickMs);
   }
 }

@@ -334,6 +334,25 @@ describe('<oz-interrupts> resume errors', () => {
     });
   }
 
+  it('the list and its items read one time: a deadline that passed between ticks locks the item as the list counts it expired', async () => {
+    const fake = fakeTransport([waitsFor([CALL, CHOICE])]);
+    const store = makeStore(fake.transport);
+    await store.send('Please greet the team');
+    let t = T0;
+    const el = await fixture<OzInterrupts>(html`<oz-interrupts .store=${store} .clock=${() => t} .tickMs=${3_600_000}></oz-interrupts>`);
+    await settle(el);
+    const decision = () => inItem<HTMLFieldSetElement>(el, CALL.id, 'fieldset.decision');
+    expect(decision().disabled).to.equal(false);
+    t = Date.parse(CALL.expiresAt!) + 1;
+    // No tick comes: a change of the thread renders the list again.
+    store.setDraft(CHOICE.id, { decision: 'answer', values: { answer: 'Monday' } });
+    await settle(el);
+    await item(el, CALL.id).updateComplete;
+    expect(statusText(el)).to.contain('1 ran out of time');
+    expect(decision().disabled).to.equal(true);
+    expect(el.shadowRoot!.querySelector('[part="load-again"]')).to.not.equal(null);
+  });
+
   it('turn_waiting offers Follow again as a button: it fires oz-error-action `follow` and, unless cancelled, calls store.followAgain()', async () => {
     const fake = fakeTransport([
       (runId) => [ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }), ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } })],
