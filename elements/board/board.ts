@@ -84,8 +84,10 @@ export class OzBoard extends OzElement {
 
   private renderNote(note: BoardEntry, part = 'note'): TemplateResult {
     const t = this.t;
-    const writer = html`<span>${t.writtenBy(note.agent, note.job)}</span>
-      <time datetime=${note.createdAt}>${formatTime(note.createdAt)}</time>`;
+    // A malformed note may lack who wrote it or when: show what it has, no lone separator or empty time.
+    const by = t.writtenBy(note.agent, note.job);
+    const writer = html`${by ? html`<span>${by}</span>` : nothing}
+      ${note.createdAt ? html`<time datetime=${note.createdAt}>${formatTime(note.createdAt)}</time>` : nothing}`;
     if (isRedactedNote(note)) {
       return html`<div class="note redacted" part="${part} redacted">
         <div class="meta"><span class="kind">${note.kind}</span>${writer}</div>

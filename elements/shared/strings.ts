@@ -49,6 +49,7 @@ export interface OzStrings {
   tainted: string;
   taintedHint: string;
   redacted: (label: string) => string;
+  /** Who wrote a note; either may be empty (a malformed note): leave it out. */
   writtenBy: (agent: string, job: string) => string;
   supersededCount: (n: number) => string;
   replacesNote: (id: string) => string;
@@ -132,7 +133,7 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   tainted: 'Outside input',
   taintedHint: 'Written by a job that read outside input.',
   redacted: (label) => `Hidden: ${label}`,
-  writtenBy: (agent, job) => `${agent} · ${job}`,
+  writtenBy: (agent, job) => [agent, job].filter(Boolean).join(' · '),
   supersededCount: (n) => (n === 1 ? '1 earlier version' : `${n} earlier versions`),
   replacesNote: (id) => `Replaces note ${id}`,
   cardLabel: 'Card',

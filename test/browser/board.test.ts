@@ -27,6 +27,15 @@ describe('<oz-board>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a note read with no writer or time (malformed) shows what it has: no lone separator, no empty time', async () => {
+    const el = await fixture<OzBoard>(html`<oz-board .board=${boardView([note('1', { agent: '', job: '', createdAt: '' }), note('2', { agent: '', createdAt: '' })])}></oz-board>`);
+    const [first, second] = [...el.shadowRoot!.querySelectorAll('[part~="note"] .meta')];
+    expect(first!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('fact');
+    expect(second!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('factjob-1');
+    expect(el.shadowRoot!.querySelector('time')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
   it('folds superseded notes under the note that replaced them', async () => {
     const notes = [note('1'), note('2', { supersedes: '1', text: 'v2' }), note('3', { supersedes: '2', text: 'v3' }), note('4')];
     expect(foldNotes(notes).map((f) => [f.note.id, f.earlier.map((e) => e.id)])).to.deep.equal([
