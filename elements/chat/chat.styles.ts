@@ -55,6 +55,13 @@ export const styles = css`
     margin: 0 var(--_s-3);
     color: var(--_c-danger);
   }
+  oz-message.not-taken {
+    opacity: 0.7;
+  }
+  .not-taken-note {
+    justify-content: flex-end;
+    margin: 0 var(--_s-3) var(--_s-2);
+  }
   .repeated > summary {
     cursor: pointer;
     font-size: var(--_f-size-s);

@@ -110,6 +110,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @csspart not-sent - Why the last message was not sent (it is back in the composer).
  * @csspart stopped - Says following stopped (the turn may go on in OZ), with "Follow again".
  * @csspart run-cancelled - Says OZ stopped the turn (RUN_FINISHED outcome `cancelled`).
+ * @csspart not-taken - Under a message OZ never took (refused before its turn started): says it is not part of the conversation.
  * @csspart repeated - The fragment a skip ahead cut, folded above the whole answer.
  * @csspart board-panel - The board's side panel or collapsible section.
  * @csspart message - A message (and `head`, `ai-label`, `bubble`, `tools`: see `<oz-message>`).

@@ -1,6 +1,7 @@
 /** How <oz-agent-chat> draws its transcript from the thread state (templates only; no state). */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CardView, ErrorView, ThreadState, Turn } from '../../src/thread/state.js';
+import { isRefusedTurn } from '../../src/thread/turn-status.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import type { Purifier } from '../markdown/purifier.js';
 import { exportParts } from '../shared/export-parts.js';
@@ -39,6 +40,13 @@ function answerId(turn: Turn): string | undefined {
   return undefined;
 }
 
+/** The person's message; one OZ never took (refused before its turn started) is marked so, not shown as sent. */
+function renderUser(turn: Turn, c: TranscriptContext): TemplateResult {
+  const refused = isRefusedTurn(turn);
+  return html`<oz-message class=${refused ? 'not-taken' : ''} .message=${turn.userMessage} .strings=${c.strings}></oz-message>
+    ${refused ? html`<p class="run-note not-taken-note" part="not-taken">${c.t.notTaken}</p>` : nothing}`;
+}
+
 /** One turn; `waits` (the interrupts' forms) goes where the turn waits for them. */
 export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateResult): TemplateResult {
   const user = turn.userMessage;
@@ -48,7 +56,7 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
   // Each run is one template (its items, then the interrupts where it waited), so the
   // interrupts' element keeps its place, and its state, while other runs stream.
   return html`<div class="turn" part="turn">
-    ${user ? html`<oz-message .message=${user} .strings=${c.strings}></oz-message>` : nothing}
+    ${user ? renderUser(turn, c) : nothing}
     ${turn.runs.map(
       (run, r) => html`${run.items.map((item) => {
         switch (item.kind) {

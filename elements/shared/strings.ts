@@ -77,6 +77,8 @@ export interface OzStrings {
   storageCleared: string;
   /** Why sending failed before anything was sent (too large, a run streams): the words are back in the composer. */
   notSent: (why: string) => string;
+  /** Under a message OZ never started a turn for (refused before it began): it is not part of the conversation. */
+  notTaken: string;
   /** After Stop, or a lost connection: the turn may go on in OZ. */
   stoppedFollowing: string;
   /** A run OZ cancelled (RUN_FINISHED outcome `cancelled`: a job stopped in OZ). */
@@ -151,6 +153,7 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   serverSaid: 'What the server said',
   storageCleared: "This conversation's copy in this browser was removed.",
   notSent: (why) => `Not sent: ${why} Your message is back in the box.`,
+  notTaken: 'Not sent: OZ did not take this message, so it is not part of the conversation.',
   stoppedFollowing: 'You stopped following this turn; it may go on in OZ.',
   stoppedInOz: 'Stopped in OZ: the agent did not finish this answer.',
   repeatedFragment: 'Cut off where the stream skipped ahead (the whole answer follows)',

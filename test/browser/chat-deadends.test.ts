@@ -93,6 +93,22 @@ describe('<oz-agent-chat> dead ends', () => {
     await until(() => c.value === 'deploy the thing');
     await until(() => el.shadowRoot!.querySelector('oz-error'));
     expect(seenText(el.shadowRoot!.querySelector('oz-error')!)).to.contain('Not a member of this tenant.');
+    // The bubble stays, marked: it is not part of the conversation (the words to send again are in the composer).
+    await until(() => part(el, 'not-taken'));
+    expect(seenText(part(el, 'not-taken')!)).to.contain('OZ did not take this message');
+    expect(el.shadowRoot!.querySelector('oz-message')!.classList.contains('not-taken')).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a turn OZ took is never marked as not taken, even when it fails later', async () => {
+    const { transport } = scriptedTransport([
+      (threadId, runId) => [{ type: 'RUN_STARTED', threadId, runId }, ...text('job-1:a', 'AI: Working on it'), { type: 'RUN_ERROR', code: 'failed', message: 'The job failed.' }],
+    ]);
+    const el = await chatOn(transport);
+    await el.send('do it');
+    await until(() => el.shadowRoot!.querySelector('oz-error'));
+    expect(part(el, 'not-taken')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('oz-message')!.classList.contains('not-taken')).to.equal(false);
   });
 
   it('4: after Stop the transcript offers Follow again, which follows the same run again', async () => {
