@@ -181,11 +181,17 @@ test('backpressure: a page that stops reading stops the edge writing', async () 
   });
   res.pause();
   await within(wasBlocked, 5000, 'the edge to be blocked');
-  await new Promise((r) => setTimeout(r, 500));
-  const stalled = written;
-  await new Promise((r) => setTimeout(r, 500));
-  assert.equal(written, stalled, 'the edge kept writing while the page read nothing');
+  // Wait for the state, not a fixed time: the buffers between edge, proxy and page fill at the machine's pace.
+  // Without backpressure the edge writes its whole 512 MiB; with it, writing stops once the buffers are full.
+  let stalled = -1;
+  for (let stable = 0, start = Date.now(); stable < 3 && Date.now() - start < 20_000; ) {
+    await new Promise((r) => setTimeout(r, 100));
+    stable = written === stalled ? stable + 1 : 0;
+    stalled = written;
+  }
   assert.ok(stalled < 64 * 1024 * 1024, `the edge got ${stalled} bytes out while the page read none`);
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(written, stalled, 'the edge kept writing while the page read nothing');
   req.destroy();
   await within(fake.seen.at(-1)!.disconnected, 2000, 'the edge to see the disconnect');
 });
