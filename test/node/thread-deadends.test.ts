@@ -158,7 +158,7 @@ test('6: after a skip ahead, the cut message is folded into the whole answer: it
 test('8: a body past 4 MiB is refused before sending, saying its size; nothing is sent and no turn is added', async () => {
   const fake = fakeTransport([]);
   const store = createThreadStore(options(fake.transport));
-  assert.throws(() => store.send('x'.repeat(4 * 1024 * 1024 + 1)), (err: unknown) => isThreadError(err) && err.code === 'too_large' && /4\.0 MiB/.test(err.message));
+  assert.throws(() => store.send('x'.repeat(4 * 1024 * 1024 + 1)), (err: unknown) => isThreadError(err) && err.code === 'too_large' && /^Too large to send: 4\.00 MiB \(4,194,[0-9]{3} bytes\), and OZ takes at most 4\.00 MiB \(4,194,304 bytes\)/.test(err.message));
   assert.equal(fake.calls.length, 0);
   assert.equal(store.getState().turns.length, 0);
 });
