@@ -20,10 +20,12 @@ import { gzipSync } from 'node:zlib';
 // a run starts (elements/shared/lazy-tags.ts, src/forms/answer-check.ts): first file 85.8 kB, total
 // 108.2 kB. The event check compiled from @ag-ui/core's schemas now says where and why itself, so
 // @cfworker/json-schema left the first file for the forms' chunk (build/ag-ui-schemas.ts): first
-// 80.1 kB, total 108.5 kB. Issue 20's targets are 72 kB and 100 kB (the gates there: first 72, total 100); until it
-// lands these gates, ~0.5 kB above today's figures, stop any further growth.
-export const TARGETS = { first: 72 * 1000, total: 100 * 1000 };
-export const BUDGETS = { first: 80.6 * 1000, total: 109 * 1000 };
+// 80.1 kB, total 108.5 kB. The markdown engine (marked, DOMPurify) then moved to a chunk the chat asks for
+// as it connects (elements/markdown/markdown-engine.ts): first 56.1 kB, total 109.3 kB. Issue 20's targets
+// are 70 kB first and 100 kB total, its gates 72 and 100: the first file's gate is issue 20's; the total's,
+// ~0.3 kB above today's figure, stops further growth until it reaches 100.
+export const TARGETS = { first: 70 * 1000, total: 100 * 1000 };
+export const BUDGETS = { first: 72 * 1000, total: 109.6 * 1000 };
 
 /** Builds the bundle into `outDir` (its first file `oz-agent-chat.js`, chunks beside it). */
 export async function buildBundle(outDir) {

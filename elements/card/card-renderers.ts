@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { isSafeHref } from '../markdown/render-markdown.js';
+import { isSafeHref } from '../markdown/safe-urls.js';
 import type { OzStrings } from '../shared/strings.js';
 
 /** What a renderer is given beside the card. */

@@ -12,8 +12,7 @@ import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
 import { listConverter, OzMarkdown } from '../markdown/markdown.js';
-import { createPurifier, purifierFits, type Purifier } from '../markdown/purifier.js';
-import { warmUpWhenIdle } from '../markdown/warm-up.js';
+import { loadMarkdownEngine } from '../markdown/markdown-engine.js';
 import { OzSendEvent, type OzErrorActionEvent } from '../shared/events.js';
 import { loadLazyTags } from '../shared/lazy-tags.js';
 import { exportParts } from '../shared/export-parts.js';
@@ -256,7 +255,6 @@ export class OzAgentChat extends OzElement {
   private registryFrom: unknown;
   private forms?: { of: ThreadStore; store: InterruptsStore };
   /** The one sanitizer every message's markdown shares (made for the current image allowlist). */
-  private purifier?: Purifier;
   private readonly turnWindow = new TurnWindowController(this);
   private cancelWarmUp: (() => void) | undefined;
   private readonly follow = new FollowEndController(this, () => this.transcriptEl);
@@ -333,10 +331,6 @@ export class OzAgentChat extends OzElement {
     return this.store.loadHistory(messages);
   }
 
-  private sharedPurifier(): Purifier {
-    if (!purifierFits(this.purifier, this.imageAllowlist)) this.purifier = createPurifier(this.imageAllowlist);
-    return this.purifier;
-  }
 
   private cardRegistry(): CardRendererRegistry {
     if (this.cardRenderers !== this.registryFrom) {
@@ -349,13 +343,21 @@ export class OzAgentChat extends OzElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (this.hasUpdated) this.ensureStore();
-    // Then the store's code, which a person's first message would otherwise compile in its frame.
-    this.cancelWarmUp = warmUpWhenIdle(this.renderRoot, this.sharedPurifier(), [() => warmUpStore().then(() => undefined, () => undefined)]);
+    // The markdown engine loads now (a chunk), before the first answer streams; then, when the page is
+    // idle, its first render and the store's code, which a person's first message would otherwise compile in its frame.
+    void loadMarkdownEngine().then(
+      (engine) => {
+        if (!this.isConnected || this.cancelWarmUp) return;
+        this.cancelWarmUp = engine.warmUpWhenIdle(this.renderRoot, engine.purifierFor(this.imageAllowlist), [() => warmUpStore().then(() => undefined, () => undefined)]);
+      },
+      () => undefined,
+    );
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.cancelWarmUp?.();
+    this.cancelWarmUp = undefined;
     // A chat moved in the page reconnects at once; one removed lets its own store go.
     setTimeout(() => {
       if (this.isConnected || !this.ownStore) return;
@@ -553,7 +555,7 @@ export class OzAgentChat extends OzElement {
     const s = this.storeController.state;
     const t = this.t;
     const listed = s ? listError(s) : undefined;
-    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist, purifier: this.sharedPurifier(), listed };
+    const ctx: TranscriptContext | undefined = s && { state: s, t, strings: this.strings, renderers: this.cardRegistry(), imageAllowlist: this.imageAllowlist, listed };
     const turns = s?.turns ?? [];
     const last = turns.length - 1;
     const open = s ? openInterrupts(s) : [];

@@ -3,7 +3,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CardView, ErrorView, ThreadState, Turn } from '../../src/thread/state.js';
 import { isRefusedTurn } from '../../src/thread/turn-status.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
-import type { Purifier } from '../markdown/purifier.js';
 import { exportParts } from '../shared/export-parts.js';
 import type { OzStrings } from '../shared/strings.js';
 
@@ -17,8 +16,6 @@ export interface TranscriptContext {
   strings: Partial<OzStrings> | undefined;
   renderers: CardRendererRegistry;
   imageAllowlist: string[];
-  /** One sanitizer for every message's markdown (made for `imageAllowlist`). */
-  purifier?: Purifier | undefined;
   /** The error `<oz-interrupts>` shows on the interrupts: not repeated as an `<oz-error>`. */
   listed?: ErrorView | undefined;
 }
@@ -67,7 +64,7 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
             if (m.repeatedIn) {
               return html`<details class="repeated" part="repeated"
                 ><summary>${c.t.repeatedFragment}</summary
-                ><oz-message .message=${m} .imageAllowlist=${c.imageAllowlist} .purifier=${c.purifier} .strings=${c.strings}></oz-message
+                ><oz-message .message=${m} .imageAllowlist=${c.imageAllowlist} .strings=${c.strings}></oz-message
               ></details>`;
             }
             return html`<oz-message
@@ -75,7 +72,7 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
               .card=${card}
               .renderers=${c.renderers}
               .imageAllowlist=${c.imageAllowlist}
-              .purifier=${c.purifier}
+             
               .strings=${c.strings}
             ></oz-message>`;
           }

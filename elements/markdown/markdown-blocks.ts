@@ -7,44 +7,9 @@
  * caller sanitizes what it is given (render-markdown.ts).
  */
 import { Lexer, Parser, Renderer, type Links, type MarkedOptions, type Token, type Tokens, type TokensList } from 'marked';
+import { escapeHtml, isAllowedImage, isSafeHref } from './safe-urls.js';
 
-const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
-/** Whether an href is one a link may keep: http(s), mailto, or relative to the page. */
-export function isSafeHref(href: string): boolean {
-  // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
-  const compact = href.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (compact === '') return false;
-  try {
-    const url = new URL(compact, 'https://relative.invalid/');
-    return SAFE_PROTOCOLS.has(url.protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** Whether an image URL is absolute http(s) from one of the allowlisted origins. */
-export function isAllowedImage(src: string, allowlist: readonly string[]): boolean {
-  if (allowlist.length === 0) return false;
-  try {
-    const url = new URL(src);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-    return allowlist.some((origin) => {
-      try {
-        return new URL(origin).origin === url.origin;
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return false;
-  }
-}
+export { escapeHtml, isAllowedImage, isSafeHref };
 
 class SafeRenderer extends Renderer {
   constructor(private readonly allowlist: readonly string[]) {

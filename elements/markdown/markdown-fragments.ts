@@ -5,7 +5,7 @@
  * element moves into the page as they are.
  */
 import { MarkdownBlocks } from './markdown-blocks.js';
-import { createPurifier, purifierFits, type Purifier } from './purifier.js';
+import { purifierFits, purifierFor, type Purifier } from './purifier.js';
 
 /** One update of {@link MarkdownFragments}: what to append, and the tail to show after it. */
 export interface MarkdownFragmentStep {
@@ -27,11 +27,11 @@ export class MarkdownFragments {
   private readonly purifier: Purifier;
   private tailHtml = '';
 
-  /** `purifier`: one to share, used only when it applies this same allowlist (else one is made). */
+  /** `purifier`: one to share, used only when it applies this same allowlist (else the page's for it). */
   constructor(options: { imageAllowlist?: readonly string[]; purifier?: Purifier | undefined } = {}) {
     const allowlist = options.imageAllowlist ?? [];
     this.blocks = new MarkdownBlocks(allowlist);
-    this.purifier = purifierFits(options.purifier, allowlist) ? options.purifier : createPurifier(allowlist);
+    this.purifier = purifierFits(options.purifier, allowlist) ? options.purifier : purifierFor(allowlist);
   }
 
   /** Characters handed to the lexer so far. */

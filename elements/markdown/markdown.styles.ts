@@ -6,6 +6,9 @@ export const styles = css`
     overflow-wrap: anywhere;
     --_code-bg: var(--oz-markdown-code-background, var(--_c-surface-2));
   }
+  .body.plain {
+    white-space: pre-wrap;
+  }
   .body > :first-child,
   .body > :first-child > :first-child {
     margin-top: 0;

@@ -3,7 +3,8 @@ import { property, query } from 'lit/decorators.js';
 import { hostedStyles, isHosted } from '../shared/hosted.js';
 import { base, tokens } from '../shared/tokens.styles.js';
 import { styles } from './markdown.styles.js';
-import { MarkdownFragments } from './markdown-fragments.js';
+import type { MarkdownFragments } from './markdown-fragments.js';
+import { loadedMarkdownEngine, loadMarkdownEngine } from './markdown-engine.js';
 import type { Purifier } from './purifier.js';
 
 /** Finished blocks per group (see OzMarkdown.keep). */
@@ -124,8 +125,10 @@ export class OzMarkdown extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    const engine = loadedMarkdownEngine();
+    if (!engine) return this.showPlain();
     if (changed.has('imageAllowlist') || changed.has('purifier') || !this.stream) {
-      this.stream = new MarkdownFragments({ imageAllowlist: this.imageAllowlist, purifier: this.purifier });
+      this.stream = new engine.MarkdownFragments({ imageAllowlist: this.imageAllowlist, purifier: this.purifier });
       this.clear();
       this.shownText = '';
     }
@@ -185,7 +188,28 @@ export class OzMarkdown extends LitElement {
     });
   }
 
+  /**
+   * Until the markdown engine is loaded (see markdown-engine.ts): the text as
+   * plain text, set as a text node (never parsed), and `rendering` stays true;
+   * the markdown replaces it when the engine arrives. If it cannot load (the
+   * network), the plain text stands and the next change of text tries again.
+   */
+  private showPlain(): void {
+    const text = this.text ?? '';
+    this.body.classList.toggle('plain', text !== '');
+    this.body.textContent = text;
+    void loadMarkdownEngine().then(
+      () => this.requestUpdate(),
+      () => {
+        this.shownText = this.text ?? '';
+        this.caughtUp?.resolve();
+        this.caughtUp = undefined;
+      },
+    );
+  }
+
   private clear(): void {
+    this.body.classList.remove('plain');
     this.body.replaceChildren();
     this.tailNodes = [];
     this.chunk = undefined;

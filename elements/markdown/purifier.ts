@@ -15,7 +15,7 @@
  * about twice as much per node).
  */
 import DOMPurify from 'dompurify';
-import { isAllowedImage, isSafeHref } from './markdown-blocks.js';
+import { isAllowedImage, isSafeHref } from './safe-urls.js';
 
 /** The tags marked makes. */
 const ALLOWED_TAGS = [
@@ -50,8 +50,8 @@ export interface Purifier {
 /**
  * A sanitizer with its hooks bound to one allowlist. Its configuration never
  * changes once made, so the renderers of one allowlist may share it (making
- * one costs about a millisecond: <oz-agent-chat> makes one for all its
- * messages).
+ * one costs about a millisecond: see purifierFor, which every
+ * `<oz-markdown>` uses unless given one).
  */
 export function createPurifier(list: readonly string[]): Purifier {
   const allowlist: readonly string[] = Object.freeze([...list]);
@@ -92,4 +92,19 @@ export function createPurifier(list: readonly string[]): Purifier {
 export function purifierFits(purifier: Purifier | undefined, allowlist: readonly string[]): purifier is Purifier {
   if (!purifier || purifier.allowlist.length !== allowlist.length) return false;
   return purifier.allowlist.every((origin, i) => origin === allowlist[i]);
+}
+
+/** One sanitizer per allowlist, shared by every renderer of it in the page. */
+const shared = new Map<string, Purifier>();
+
+/**
+ * The page's sanitizer for `allowlist`, made on first use: every
+ * `<oz-markdown>` of one allowlist shares it (one DOMPurify instance and its
+ * hooks, not one per message).
+ */
+export function purifierFor(allowlist: readonly string[]): Purifier {
+  const key = JSON.stringify(allowlist);
+  let purifier = shared.get(key);
+  if (!purifier) shared.set(key, (purifier = createPurifier(allowlist)));
+  return purifier;
 }

@@ -202,7 +202,7 @@ export function formatTime(iso: string | undefined): string {
 }
 
 /** The URL when it is safe to link to (http, https, mailto), else undefined. */
-export { isSafeHref } from '../markdown/render-markdown.js';
+export { isSafeHref } from '../markdown/safe-urls.js';
 
 /** Errors of loading the thread, not of a turn. */
 const LOAD_CODES: ReadonlySet<string> = new Set(['history_unavailable', 'nothing_to_load']);

@@ -87,17 +87,22 @@ describe('the self-contained bundle in a plain HTML page', () => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('is one ES module with no imports left to resolve and no Node globals; the interrupt forms are one chunk beside it, imported by a relative path', () => {
+  it('is one ES module with no imports left to resolve and no Node globals; the interrupt forms and the markdown engine are chunks beside it, imported by a relative path', () => {
     const code = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
     assert.doesNotMatch(code, /^\s*import\s[^(]/m, 'a static import is left in the first file');
     assert.doesNotMatch(code, /process\.env/, 'process.env is left in the bundle');
-    const chunks = readdirSync(outDir).filter((f) => f.endsWith('.js') && f !== 'oz-agent-chat.js');
-    assert.equal(chunks.length, 1, chunks.join());
+    const chunks = readdirSync(outDir).filter((f) => f.endsWith('.js') && f !== 'oz-agent-chat.js').sort();
+    assert.equal(chunks.length, 2, chunks.join());
     assert.match(chunks[0]!, /^oz-agent-chat-define-forms-[\w-]+\.js$/);
-    assert.ok(code.includes(`import(\`./${chunks[0]}\`)`) || code.includes(`import("./${chunks[0]}")`), 'the first file imports the chunk relative to itself');
-    const chunk = readFileSync(join(outDir, chunks[0]!), 'utf8');
-    assert.doesNotMatch(chunk, /process\.env/);
-    assert.match(chunk, /from\s*"\.\/oz-agent-chat\.js"/, 'the chunk shares the first file\'s modules (lit, the store): one copy of each');
+    assert.match(chunks[1]!, /^oz-agent-chat-markdown-engine-parts-[\w-]+\.js$/);
+    for (const name of chunks) {
+      assert.ok(code.includes(`import(\`./${name}\`)`) || code.includes(`import("./${name}")`), `the first file imports ${name} relative to itself`);
+      const chunk = readFileSync(join(outDir, name), 'utf8');
+      assert.doesNotMatch(chunk, /process\.env/);
+      assert.match(chunk, /from\s*"\.\/oz-agent-chat\.js"/, 'the chunk shares the first file\'s modules (lit, the store): one copy of each');
+    }
+    // marked and DOMPurify are in the engine's chunk only.
+    assert.ok(!code.includes('uponSanitizeAttribute') && !code.includes('Infinite loop on byte'), 'the first file holds no markdown engine (DOMPurify, marked)');
   });
 
   it('names its third-party licenses, which travel beside it with each package it holds code of', () => {
@@ -147,6 +152,7 @@ describe('the self-contained bundle in a plain HTML page', () => {
     await page.waitForFunction(() => customElements.get('oz-interrupts') !== undefined && customElements.get('oz-interrupt') !== undefined);
     assert.equal(served[0], '/oz-agent-chat.js');
     assert.ok(served.some((u) => /^\/oz-agent-chat-define-forms-[\w-]+\.js$/.test(u)), served.join());
+    assert.ok(served.some((u) => /^\/oz-agent-chat-markdown-engine-parts-[\w-]+\.js$/.test(u)), served.join());
     assert.deepEqual(errors, []);
     await page.close();
   });
