@@ -96,12 +96,15 @@ function foldRepeated(turn: DTurn): void {
     if (!part || m.repeatedIn) continue;
     const at = text.indexOf(part, from);
     if (at < 0) return;
+    // The whole answer opens with the earlier messages' text: it repeats them, even when the
+    // stream jumped at a paragraph's end (nothing cut mid-sentence to tell by).
+    if (covered.length === 0 && text.slice(0, at).trim() === '') cut = true;
     from = at + part.length;
     // Cut where the stream jumped: the whole answer goes on with the same paragraph.
     if (from < text.length && !/^\s*\n\s*\n/.test(text.slice(from, from + 8)) && /\S/.test(text.slice(from, from + 8))) cut = true;
     covered.push(m);
   }
-  if (!cut) return;
+  if (!cut || covered.length === 0) return;
   for (const m of covered) m.repeatedIn = whole.id;
 }
 

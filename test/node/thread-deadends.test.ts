@@ -150,6 +150,9 @@ test('6: after a skip ahead, the cut message is folded into the whole answer: it
   const messages = currentRun(s)!.items.flatMap((i) => (i.kind === 'message' ? [i.message] : []));
   assert.equal(messages[0]!.repeatedIn, 'job-1:whole');
   assert.equal(messages[1]!.repeatedIn, undefined);
+  // A skip at a paragraph's end: the fragment is whole paragraphs, and the whole answer opens with them.
+  const atBreak = apply(started(), [...text('job-1:m1', 'AI: # A long answer\n'), ...text('job-1:whole', 'AI: # A long answer\n\nThe first paragraph.\n\nThe second.'), finished({ type: 'success' })]);
+  assert.deepEqual(currentRun(atBreak)!.items.flatMap((i) => (i.kind === 'message' ? [i.message.repeatedIn ?? null] : [])), ['job-1:whole', null]);
   // Two answers that merely follow each other are both shown.
   const two = apply(started(), [...text('job-1:a', 'AI: First part.'), ...text('job-1:b', 'AI: Second part.'), finished({ type: 'success' })]);
   assert.ok(currentRun(two)!.items.every((i) => i.kind !== 'message' || !i.message.repeatedIn));
