@@ -9,7 +9,7 @@ import type { AgentConfig, RunAgentParameters, RunAgentResult, AgentSubscriber }
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
 import { Observable } from 'rxjs';
 import type { RunAgentRequest } from '../protocol/index.js';
-import { openRun } from '../transport/index.js';
+import { openRun, TransportError } from '../transport/index.js';
 import type { OpenRunOptions, ReconnectOptions, RunRequest, RunTransport } from '../transport/index.js';
 
 /** How an {@link OzAgent} reaches the route. */
@@ -40,17 +40,35 @@ function abortError(): Error {
 }
 
 /**
- * The wire body for OZ's route: empty `tools`/`context` are left out (the
- * route refuses tools), and `state` is sent empty, since the route ignores
- * it (the agent's state is the job tree's board) and a large board sent back
+ * The wire body for OZ's route: `tools` are left out (the route refuses
+ * them: a run with any is refused before sending, see unsupported()), so is
+ * an empty `context`, and `state` is sent empty, since the route ignores it
+ * (the agent's state is the job tree's board) and a large board sent back
  * could pass the route's 4 MiB body limit.
  */
 function toRequestBody(input: RunAgentInput): RunAgentRequest {
-  const { tools, context, ...rest } = input;
+  const { tools: _tools, context, ...rest } = input;
   const body: RunAgentRequest = { ...rest, state: {} };
-  if (tools && tools.length > 0) body.tools = tools;
   if (context && context.length > 0) body.context = context;
   return body;
+}
+
+/**
+ * What the route refuses with 400 that a generic AG-UI app may send: the
+ * app's own `tools` (the agent's tools run in OZ) and a newest user message
+ * with other than text parts (images, files). Said before sending, in words.
+ */
+function unsupported(input: RunAgentInput): string | undefined {
+  if (input.tools && input.tools.length > 0) {
+    return `OZ's route takes no client tools (${input.tools.map((t) => t.name).join(', ')}): the agent's tools run in OZ, under the tenant's tool policy. Nothing was sent.`;
+  }
+  const newest = [...input.messages].reverse().find((m) => m.role === 'user');
+  const content: unknown = newest?.content;
+  if (Array.isArray(content)) {
+    const kinds = [...new Set(content.map((p: { type?: unknown }) => String(p?.type)).filter((t) => t !== 'text'))];
+    if (kinds.length > 0) return `OZ's route takes text only; the message holds ${kinds.join(', ')} parts (images and files are refused). Nothing was sent.`;
+  }
+  return undefined;
 }
 
 /**
@@ -92,6 +110,11 @@ export class OzAgent extends AbstractAgent {
     const { url, headers, fetch, credentials, reconnect, transportOptions } = this.config;
     const transport = this.config.transport ?? openRun;
     const events = new Observable<BaseEvent>((subscriber) => {
+      const refused = unsupported(input);
+      if (refused) {
+        subscriber.error(new TransportError('unsupported', refused));
+        return;
+      }
       const controller = new AbortController();
       const onAbort = (): void => controller.abort();
       if (parent.aborted) controller.abort();

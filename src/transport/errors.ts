@@ -17,7 +17,9 @@ export type TransportErrorCode =
   /** The caller aborted. openRun itself ends quietly on abort; adapters that must report it use this. */
   | 'aborted'
   /** A recording or an event that could not be read. */
-  | 'malformed_event';
+  | 'malformed_event'
+  /** The request holds what the route refuses (tools, images, files): it was not sent. */
+  | 'unsupported';
 
 /** Details a {@link TransportError} may carry. */
 export interface TransportErrorDetails {

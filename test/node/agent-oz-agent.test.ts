@@ -95,6 +95,24 @@ for (const withIds of [true, false]) {
   });
 }
 
+test('what the route refuses (client tools, image or file parts) fails at once in words, with nothing sent', async () => {
+  await withServer([{ kind: 'stream' }], true, async (server) => {
+    const tools = agentFor(server);
+    await assert.rejects(tools.runAgent({ tools: [{ name: 'search', description: 'web search', parameters: {} }] }), (err: { code?: string; message?: string }) => {
+      return err.code === 'unsupported' && /takes no client tools \(search\)/.test(err.message ?? '');
+    });
+    const image = agentFor(server);
+    image.addMessage({ id: 'u2', role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] } as never);
+    await assert.rejects(image.runAgent(), (err: { code?: string; message?: string }) => err.code === 'unsupported' && /text only; the message holds (binary|image) parts/.test(err.message ?? ''));
+    assert.equal(server.requests.length, 0, 'nothing reached the route');
+    // Text parts alone go through.
+    const parts = agentFor(server);
+    parts.addMessage({ id: 'u3', role: 'user', content: [{ type: 'text', text: 'Hello' }] } as never);
+    await parts.runAgent();
+    assert.equal(server.requests.length, 1);
+  });
+});
+
 test('a refusal reaches runAgent() as the TransportError', async () => {
   const reply: Reply = { kind: 'status', status: 403, body: '{"code":"permission_denied","message":"no"}' };
   await withServer([reply], true, async (server) => {
