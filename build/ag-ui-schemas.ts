@@ -5,7 +5,7 @@
  * The schemas are converted to JSON Schema when the bundle is built (zod's own
  * `toJSONSchema`, refinements carried over) and `@ag-ui/core/schemas` is
  * served as a module that checks them with a check compiled from them
- * (compileSchema: the subset of JSON Schema zod emits, no `eval`, so strict CSP
+ * (compile-schema.ts: the subset of JSON Schema zod emits, no `eval`, so strict CSP
  * holds), which also says where and why an event fails. The bundle's first
  * file carries no general validator: @cfworker/json-schema is only in the
  * interrupt forms' chunk, loaded on first use (issue 20). The unit tests hold
@@ -15,6 +15,9 @@
 import { EventSchema, RunAgentInputSchema } from '@ag-ui/core/schemas';
 import type { Plugin } from 'vite';
 import { z } from 'zod/v4';
+import { compileSchema, compileSchemaSource } from './compile-schema.js';
+
+export { compileSchema, compileSchemaSource, type SchemaFailure } from './compile-schema.js';
 
 /** The slice of zod's internals the conversion reads. */
 interface ZodInternals {
@@ -183,202 +186,6 @@ export function eventSchemas(): Record<string, unknown> {
     byType[type] = compact(toJsonSchema(option));
   }
   return byType;
-}
-
-/** Why a value failed a compiled schema: where (a path of keys) and what was expected. */
-export interface SchemaFailure {
-  path: string[];
-  message: string;
-}
-
-/**
- * A check for the JSON Schema subset zod emits for AG-UI's events (type,
- * const, enum, properties, required, additionalProperties, items, minItems,
- * maxItems, anyOf, oneOf, not, pattern, minLength, maxLength, minimum,
- * maximum), compiled to closures once per event type: no `eval`, nothing
- * allocated for a value that passes (`undefined`); a value that fails gets
- * where and why (among variants, the one that got furthest). Any other keyword
- * throws when compiling, and the build fails (see agUiJsonSchemas): so the
- * bundle carries no general validator for events. Serialised into the bundle
- * with `toString()`, so it stays plain JavaScript inside.
- */
-export function compileSchema(schema: unknown): (value: unknown) => SchemaFailure | undefined {
-  type Check = (v: unknown) => SchemaFailure | undefined;
-  const ANNOTATIONS = ['default', 'description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'];
-  const KNOWN = ['type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'not', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum'];
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const primitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-  const fail = (message: string): SchemaFailure => ({ path: [], message });
-  const under = (key: string | number, f: SchemaFailure | undefined): SchemaFailure | undefined => {
-    if (f) f.path.unshift(String(key));
-    return f;
-  };
-  const typeIs = (t: string, v: unknown): boolean => {
-    switch (t) {
-      case 'string': return typeof v === 'string';
-      case 'integer': return typeof v === 'number' && Number.isInteger(v);
-      case 'number': return typeof v === 'number';
-      case 'boolean': return typeof v === 'boolean';
-      case 'null': return v === null;
-      case 'array': return Array.isArray(v);
-      case 'object': return isObject(v);
-      default: throw new Error(`unsupported type ${t}`);
-    }
-  };
-  const received = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-  const build = (s: unknown): Check => {
-    if (s === true) return (v) => (v === undefined ? fail('Invalid input: not a JSON value') : undefined);
-    if (s === false) return () => fail('Invalid input: nothing is allowed here');
-    if (!isObject(s)) throw new Error('unsupported schema');
-    const checks: Check[] = [];
-    for (const key of Object.keys(s)) {
-      if (!KNOWN.includes(key) && !ANNOTATIONS.includes(key)) throw new Error(`unsupported keyword ${key}`);
-    }
-    if (s.type !== undefined) {
-      const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
-      for (const t of types) typeIs(t, undefined);
-      checks.push((v) => (types.some((t) => typeIs(t, v)) ? undefined : fail(`Invalid input: expected ${types.join(' or ')}, received ${received(v)}`)));
-    }
-    if (s.const !== undefined) {
-      const c = s.const;
-      if (!primitive(c)) throw new Error('unsupported const');
-      checks.push((v) => (v === c ? undefined : fail(`Invalid input: expected ${JSON.stringify(c)}`)));
-    }
-    if (s.enum !== undefined) {
-      const values = s.enum as unknown[];
-      if (!values.every(primitive)) throw new Error('unsupported enum');
-      checks.push((v) => (values.includes(v as never) ? undefined : fail(`Invalid option: expected one of ${values.map((x) => JSON.stringify(x)).join('|')}`)));
-    }
-    if (s.required !== undefined) {
-      const required = s.required as string[];
-      checks.push((v) => {
-        if (!isObject(v)) return undefined;
-        for (const k of required) if (!Object.hasOwn(v, k)) return under(k, fail('Invalid input: required, missing'));
-        return undefined;
-      });
-    }
-    const props = s.properties === undefined ? [] : Object.entries(s.properties as Record<string, unknown>).map(([k, sub]) => [k, build(sub)] as const);
-    const extra = s.additionalProperties === undefined ? undefined : build(s.additionalProperties);
-    if (props.length > 0 || extra) {
-      const names = props.map(([k]) => k);
-      checks.push((v) => {
-        if (!isObject(v)) return undefined;
-        for (const [k, check] of props) {
-          if (!Object.hasOwn(v, k)) continue;
-          const f = check(v[k]);
-          if (f) return under(k, f);
-        }
-        if (extra) {
-          for (const k of Object.keys(v)) {
-            if (names.includes(k)) continue;
-            const f = extra(v[k]);
-            if (f) return under(k, f);
-          }
-        }
-        return undefined;
-      });
-    }
-    if (s.items !== undefined) {
-      const item = build(s.items);
-      checks.push((v) => {
-        if (!Array.isArray(v)) return undefined;
-        for (let i = 0; i < v.length; i++) {
-          const f = item(v[i]);
-          if (f) return under(i, f);
-        }
-        return undefined;
-      });
-    }
-    if (s.minItems !== undefined || s.maxItems !== undefined) {
-      const min = (s.minItems as number | undefined) ?? 0;
-      const max = (s.maxItems as number | undefined) ?? Infinity;
-      checks.push((v) => (!Array.isArray(v) || (v.length >= min && v.length <= max) ? undefined : fail(v.length < min ? `Too small: expected at least ${min} items` : `Too big: expected at most ${max} items`)));
-    }
-    if (s.minLength !== undefined || s.maxLength !== undefined) {
-      const min = (s.minLength as number | undefined) ?? 0;
-      const max = (s.maxLength as number | undefined) ?? Infinity;
-      // In code points, as JSON Schema counts (a surrogate pair is one character).
-      const length = (v: string) => {
-        let n = 0;
-        for (const _ of v) n++;
-        return n;
-      };
-      checks.push((v) => {
-        if (typeof v !== 'string') return undefined;
-        const n = length(v);
-        return n < min ? fail(`Too small: expected at least ${min} characters`) : n > max ? fail(`Too big: expected at most ${max} characters`) : undefined;
-      });
-    }
-    // Among variants that all fail, the one that got furthest says why (as a full validator's deepest error).
-    const furthest = (failures: SchemaFailure[]) => failures.reduce((a, b) => (b.path.length > a.path.length ? b : a), fail('Invalid input: matches none of the allowed shapes'));
-    if (s.anyOf !== undefined) {
-      const options = (s.anyOf as unknown[]).map(build);
-      checks.push((v) => {
-        const failures: SchemaFailure[] = [];
-        for (const o of options) {
-          const f = o(v);
-          if (!f) return undefined;
-          failures.push(f);
-        }
-        return furthest(failures);
-      });
-    }
-    if (s.oneOf !== undefined) {
-      const options = (s.oneOf as unknown[]).map(build);
-      checks.push((v) => {
-        const failures: SchemaFailure[] = [];
-        for (const o of options) {
-          const f = o(v);
-          if (f) failures.push(f);
-        }
-        const passed = options.length - failures.length;
-        return passed === 1 ? undefined : passed > 1 ? fail('Invalid input: matches more than one allowed shape') : furthest(failures);
-      });
-    }
-    if (s.not !== undefined) {
-      const not = build(s.not);
-      checks.push((v) => (not(v) ? undefined : fail('Invalid input: a shape that is not allowed')));
-    }
-    if (s.pattern !== undefined) {
-      const re = new RegExp(s.pattern as string, 'u');
-      checks.push((v) => (typeof v !== 'string' || re.test(v) ? undefined : fail(`Invalid string: must match pattern ${String(s.pattern)}`)));
-    }
-    if (s.minimum !== undefined) {
-      const min = s.minimum as number;
-      checks.push((v) => (typeof v !== 'number' || v >= min ? undefined : fail(`Too small: expected a number >= ${min}`)));
-    }
-    if (s.maximum !== undefined) {
-      const max = s.maximum as number;
-      checks.push((v) => (typeof v !== 'number' || v <= max ? undefined : fail(`Too big: expected a number <= ${max}`)));
-    }
-    return (v) => {
-      if (v === undefined) return fail('Invalid input: not a JSON value');
-      for (const check of checks) {
-        const f = check(v);
-        if (f) return f;
-      }
-      return undefined;
-    };
-  };
-  return build(schema);
-}
-
-/**
- * compileSchema as a declaration that runs inside the bundle. Serialized by
- * `toString()` in a process that loaded this file through tsx (esbuild's
- * keepNames), its body calls a `__name` helper that only tsx's module has:
- * pasted as it is, it would throw for every event type, and every event would
- * go to the slow validator without a word. So the helper is declared beside it
- * when the source calls it, and the declaration is run here first: a check
- * that does not work fails the build.
- */
-export function compileSchemaSource(): string {
-  const fn = compileSchema.toString();
-  const source = `${fn.includes('__name(') ? 'const __name = (f) => f;\n' : ''}const compileSchema = ${fn};`;
-  const built = new Function(`${source}\nreturn compileSchema;`)() as typeof compileSchema;
-  const check = built({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] });
-  if (check({ a: 'x' }) !== undefined || check({})?.path[0] !== 'a' || check({ a: 1 })?.path[0] !== 'a') throw new Error('agUiJsonSchemas: the serialized fast check does not check');
-  return source;
 }
 
 const SCHEMAS_MODULE = '\0oz-agui:ag-ui-json-schemas';
