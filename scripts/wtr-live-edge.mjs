@@ -115,13 +115,101 @@ function toEdge(edgeUrl, req, res, path = req.url ?? '/') {
   });
 }
 
+/** A proxied run through mount `m`: faults pass upstream, a traced request is recorded in `traces`. */
+async function proxied(ctx, m, traces, current) {
+  ctx.respond = false;
+  const { req, res } = ctx;
+  const faults = [ctx.query.fault, req.headers['x-edge-fault']].filter((f) => typeof f === 'string' && f !== '');
+  if (ctx.query.fault !== undefined) {
+    const url = new URL(req.url, 'http://localhost');
+    url.searchParams.delete('fault');
+    req.url = `${url.pathname}${url.search}`;
+  }
+  const trace = traces.get(req.headers['x-test-trace']);
+  let entry;
+  if (trace && req.method === 'POST') {
+    const planned = trace.faults[trace.next];
+    if (planned !== undefined) {
+      trace.next += 1;
+      faults.push(planned);
+    }
+    entry = { agent: ctx.path.split('/').pop(), lastEventId: req.headers['last-event-id'] ?? null, fault: faults.join(',') || null, status: null };
+    trace.requests.push(entry);
+  }
+  await new Promise((resolve) => {
+    res.once('close', resolve);
+    if (entry) res.once('finish', () => (entry.status = res.statusCode));
+    current.run({ fault: faults.join(',') || undefined }, () => m.handle(req, res));
+  });
+  if (entry && entry.status === null) entry.status = res.statusCode;
+}
+
+/** `/__oz-test/trace`: POST plans faults for the requests of a new trace; GET reads what a trace recorded. */
+async function traceRoute(ctx, traces) {
+  if (ctx.method === 'POST') {
+    const body = await readJson(ctx.req).catch(() => undefined);
+    const faults = Array.isArray(body?.faults) ? body.faults.filter((f) => typeof f === 'string') : [];
+    if (traces.size >= MAX_TRACES) traces.delete(traces.keys().next().value);
+    const id = `t${++traces.count}`;
+    traces.set(id, { faults, next: 0, requests: [] });
+    return sendJson(ctx, 200, { id });
+  }
+  const trace = traces.get(ctx.query.id);
+  if (!trace) return sendJson(ctx, 404, { code: 'not_found', message: 'No such trace.' });
+  sendJson(ctx, 200, { requests: trace.requests, faultsLeft: trace.faults.length - trace.next });
+}
+
+/** `/__oz-test/decide`: a person decides a job's waits in OZ's console, as another tab would. */
+async function decideRoute(ctx, runtime) {
+  const body = await readJson(ctx.req).catch(() => ({}));
+  const token = PEOPLE[body.person];
+  const signedIn = token ? runtime.signIn(token) : undefined;
+  const caller = signedIn ? runtime.authenticate({ session: signedIn.session }) : undefined;
+  if (!caller) return sendJson(ctx, 400, { code: 'invalid_argument', message: 'Unknown person.' });
+  const waits = runtime.consoleWaits(caller, String(body.job)) ?? [];
+  const results = waits
+    .filter((w) => w.decidable && (typeof body.what !== 'string' || w.what === body.what))
+    .map((w) => runtime.decideInConsole(caller, w.interruptId, { approved: body.approved !== false }));
+  sendJson(ctx, 200, { decided: results.filter((r) => r.ok).length, refused: results.filter((r) => !r.ok).map((r) => r.body) });
+}
+
+/** Starts the two edges, each behind its own proxy: [{edge, proxy, endpoint, hooks, handle}]. */
+async function startMounts(src, current) {
+  const { say } = src.runtime.script;
+  /** Says the person's message back: untrusted text through the whole live path. */
+  const echo = function* (ctx) {
+    yield* say(ctx.text);
+  };
+  const runtimeOptions = { agentParams: { writer: { paceMs: 0 } }, agents: { echo } };
+  const edge = await src.edge.startEdge({ port: 0, runtimeOptions });
+  const clockEdge = await src.edge.startEdge({ port: 0, runtimeOptions: { ...runtimeOptions, clock: src.runtime.createShiftableClock() } });
+  const client = src.upstream.createNodeUpstream();
+  const upstreamFetch = (url, init) => {
+    const fault = current.getStore()?.fault;
+    const headers = { ...init.headers, ...(fault ? { 'X-Edge-Fault': fault } : {}) };
+    return client.fetch(String(url), { method: init.method, headers, body: init.body, signal: init.signal });
+  };
+  const mount = (e, endpoint, hooks) => {
+    const proxy = src.proxy.createAguiProxy({
+      upstream: e.url,
+      basePath: endpoint,
+      token: (request) => PEOPLE[request.headers.get('X-Test-Person') ?? ''],
+      agents: LIVE_AGENTS,
+      tenants: LIVE_TENANTS,
+      fetch: upstreamFetch,
+      logger: { warn: (m) => console.warn(m), error: (m) => console.error(m) },
+    });
+    return { edge: e, proxy, endpoint, hooks, handle: src.node.toNodeHandler(proxy) };
+  };
+  return { client, mounts: [mount(edge, ENDPOINT, '/__edge/'), mount(clockEdge, CLOCK_ENDPOINT, '/__edge-clock/')] };
+}
+
 /** The plugin. */
 export function liveEdgePlugin() {
   /** The fault of the request being proxied, for the upstream fetch. */
   const current = new AsyncLocalStorage();
-  /** id -> {faults, next, requests} */
-  const traces = new Map();
-  let traceCount = 0;
+  /** id -> {faults, next, requests}; `count` numbers the traces. */
+  const traces = Object.assign(new Map(), { count: 0 });
   /** The two edges, each behind its own proxy: {edge, proxy, endpoint, hooks}. */
   const mounts = [];
   let client;
@@ -130,67 +218,11 @@ export function liveEdgePlugin() {
     name: 'oz-live-edge',
 
     async serverStart({ app }) {
-      const src = await loadSources();
-      const { say } = src.runtime.script;
-      /** Says the person's message back: untrusted text through the whole live path. */
-      const echo = function* (ctx) {
-        yield* say(ctx.text);
-      };
-      const runtimeOptions = { agentParams: { writer: { paceMs: 0 } }, agents: { echo } };
-      const edge = await src.edge.startEdge({ port: 0, runtimeOptions });
-      const clockEdge = await src.edge.startEdge({ port: 0, runtimeOptions: { ...runtimeOptions, clock: src.runtime.createShiftableClock() } });
-      client = src.upstream.createNodeUpstream();
-      const upstreamFetch = (url, init) => {
-        const fault = current.getStore()?.fault;
-        const headers = { ...init.headers, ...(fault ? { 'X-Edge-Fault': fault } : {}) };
-        return client.fetch(String(url), { method: init.method, headers, body: init.body, signal: init.signal });
-      };
-      const mount = (e, endpoint, hooks) => {
-        const proxy = src.proxy.createAguiProxy({
-          upstream: e.url,
-          basePath: endpoint,
-          token: (request) => PEOPLE[request.headers.get('X-Test-Person') ?? ''],
-          agents: LIVE_AGENTS,
-          tenants: LIVE_TENANTS,
-          fetch: upstreamFetch,
-          logger: { warn: (m) => console.warn(m), error: (m) => console.error(m) },
-        });
-        const m = { edge: e, proxy, endpoint, hooks, handle: src.node.toNodeHandler(proxy) };
-        mounts.push(m);
-        return m;
-      };
-      const main = mount(edge, ENDPOINT, '/__edge/');
-      mount(clockEdge, CLOCK_ENDPOINT, '/__edge-clock/');
-      const edgeUrl = edge.url;
-
-      /** A proxied run: faults pass upstream, a traced request is recorded. */
-      const proxied = async (ctx, m) => {
-        ctx.respond = false;
-        const { req, res } = ctx;
-        const faults = [ctx.query.fault, req.headers['x-edge-fault']].filter((f) => typeof f === 'string' && f !== '');
-        if (ctx.query.fault !== undefined) {
-          const url = new URL(req.url, 'http://localhost');
-          url.searchParams.delete('fault');
-          req.url = `${url.pathname}${url.search}`;
-        }
-        const trace = traces.get(req.headers['x-test-trace']);
-        let entry;
-        if (trace && req.method === 'POST') {
-          const planned = trace.faults[trace.next];
-          if (planned !== undefined) {
-            trace.next += 1;
-            faults.push(planned);
-          }
-          entry = { agent: ctx.path.split('/').pop(), lastEventId: req.headers['last-event-id'] ?? null, fault: faults.join(',') || null, status: null };
-          trace.requests.push(entry);
-        }
-        await new Promise((resolve) => {
-          res.once('close', resolve);
-          if (entry) res.once('finish', () => (entry.status = res.statusCode));
-          current.run({ fault: faults.join(',') || undefined }, () => m.handle(req, res));
-        });
-        if (entry && entry.status === null) entry.status = res.statusCode;
-      };
+      const started = await startMounts(await loadSources(), current);
+      client = started.client;
+      mounts.push(...started.mounts);
+      const main = mounts[0];
+      const edgeUrl = main.edge.url;
 
       app.use(async (ctx, next) => {
         const path = ctx.path;
@@ -198,35 +230,8 @@ export function liveEdgePlugin() {
           sendJson(ctx, 200, { edgeUrl, endpoint: ENDPOINT, clockEndpoint: CLOCK_ENDPOINT, agents: LIVE_AGENTS, tenants: LIVE_TENANTS, people: Object.keys(PEOPLE) });
           return;
         }
-        if (path === '/__oz-test/trace') {
-          if (ctx.method === 'POST') {
-            const body = await readJson(ctx.req).catch(() => undefined);
-            const faults = Array.isArray(body?.faults) ? body.faults.filter((f) => typeof f === 'string') : [];
-            if (traces.size >= MAX_TRACES) traces.delete(traces.keys().next().value);
-            const id = `t${++traceCount}`;
-            traces.set(id, { faults, next: 0, requests: [] });
-            sendJson(ctx, 200, { id });
-            return;
-          }
-          const trace = traces.get(ctx.query.id);
-          if (!trace) return sendJson(ctx, 404, { code: 'not_found', message: 'No such trace.' });
-          sendJson(ctx, 200, { requests: trace.requests, faultsLeft: trace.faults.length - trace.next });
-          return;
-        }
-        if (path === '/__oz-test/decide' && ctx.method === 'POST') {
-          const body = await readJson(ctx.req).catch(() => ({}));
-          const runtime = main.edge.runtime;
-          const token = PEOPLE[body.person];
-          const signedIn = token ? runtime.signIn(token) : undefined;
-          const caller = signedIn ? runtime.authenticate({ session: signedIn.session }) : undefined;
-          if (!caller) return sendJson(ctx, 400, { code: 'invalid_argument', message: 'Unknown person.' });
-          const waits = runtime.consoleWaits(caller, String(body.job)) ?? [];
-          const results = waits
-            .filter((w) => w.decidable && (typeof body.what !== 'string' || w.what === body.what))
-            .map((w) => runtime.decideInConsole(caller, w.interruptId, { approved: body.approved !== false }));
-          sendJson(ctx, 200, { decided: results.filter((r) => r.ok).length, refused: results.filter((r) => !r.ok).map((r) => r.body) });
-          return;
-        }
+        if (path === '/__oz-test/trace') return traceRoute(ctx, traces);
+        if (path === '/__oz-test/decide' && ctx.method === 'POST') return decideRoute(ctx, main.edge.runtime);
         if (path === '/__oz-test/console-sign-in' && ctx.method === 'GET') {
           const token = PEOPLE[ctx.query.person];
           if (!token) return sendJson(ctx, 400, { code: 'invalid_argument', message: 'Unknown person.' });
@@ -248,7 +253,7 @@ export function liveEdgePlugin() {
           }
         }
         for (const m of mounts) {
-          if (path === m.endpoint || path.startsWith(`${m.endpoint}/`)) return proxied(ctx, m);
+          if (path === m.endpoint || path.startsWith(`${m.endpoint}/`)) return proxied(ctx, m, traces, current);
         }
         return next();
       });
