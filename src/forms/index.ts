@@ -5,7 +5,8 @@
  */
 export * from './types.js';
 export * from './messages.js';
-export { schemaToForm, humanise, isEmptySchema } from './schema-to-form.js';
+export { schemaToForm } from './schema-to-form.js';
+export { humanise, isEmptySchema } from './field-base.js';
 export { valuesToPayload, coerceValues, type Coerced } from './coerce.js';
 export { initialValues, valuesFor } from './values.js';
 export { layoutForm, walkNodes, addRow, removeRow, moveRow, filledUnder, rootName, child, ROWS, PICK, NULL, ROW_KEY, MAX_REF_DEPTH } from './layout.js';

@@ -6,12 +6,13 @@
  * form can draw becomes a JSON field that says what it asks; a root no form
  * can draw makes the whole form that JSON field. Never a throw.
  */
-import { resolveMessages, type FormMessages } from './messages.js';
+import { resolveMessages } from './messages.js';
 import { exampleFor, outlineFor } from './outline.js';
 import { choiceField, constField, multiChoiceField, nonEmptyString, numberField, stringField, count } from './leaf-fields.js';
-import { isObject, joinPath, setOwn, type JsonObject } from './pointer.js';
+import { isObject, setOwn, type JsonObject } from './pointer.js';
 import { resolve, target, without } from './resolve.js';
 import { variantField } from './variants.js';
+import { baseField, isEmptySchema, typesOf, type DrawContext } from './field-base.js';
 import { JSON_FIELD_PATH, ROOT_FIELD_PATH, type FieldDescriptor, type FormDescriptor, type FormOptions } from './types.js';
 
 /** Keywords that constrain an answer in ways a generated form cannot show: that part is JSON. */
@@ -21,61 +22,9 @@ const UNDRAWABLE = [
   'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains',
 ];
 
-/** Keywords that say nothing about the answer: a schema of only these accepts anything. */
-const ANNOTATIONS = new Set([
-  '$schema', '$id', '$comment', '$defs', 'definitions', 'title', 'description', 'examples',
-  'deprecated', 'readOnly', 'writeOnly', 'default', '$anchor',
-]);
-
 /** How deep fields nest before the rest is JSON; how many fields one form draws before the rest is JSON. */
 const MAX_DEPTH = 24;
 const MAX_FIELDS = 2000;
-
-/** What drawing a schema carries along: its root (for `$ref`), the references being expanded, the budget. */
-export interface DrawContext {
-  root: unknown;
-  legacy: boolean;
-  m: FormMessages;
-  refs: Record<string, FieldDescriptor>;
-  expanding: readonly string[];
-  depth: number;
-  budget: { fields: number };
-}
-
-/** `due_date` → `Due date`, `maxCount` → `Max count`. */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-.\s]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
-}
-
-/** Whether a schema (`true` or an object) asks for nothing at all. */
-export function isEmptySchema(schema: unknown): boolean {
-  return schema === true || (isObject(schema) && Object.keys(schema).every((k) => ANNOTATIONS.has(k)));
-}
-
-/** The types a schema names (null apart); undefined when it names none, null when `type` is malformed. */
-export function typesOf(s: JsonObject): { types?: string[]; nullable: boolean } | null {
-  const t = s.type;
-  if (t === undefined) return { nullable: s.nullable === true };
-  const list = typeof t === 'string' ? [t] : Array.isArray(t) ? t : null;
-  if (!list || list.length === 0 || !list.every((x) => typeof x === 'string')) return null;
-  const types = [...new Set(list.filter((x) => x !== 'null') as string[])];
-  const nullable = list.includes('null') || s.nullable === true;
-  return types.length ? { types, nullable } : { types: ['null'], nullable: true };
-}
-
-/** The base of a field at `keys`: its path, key, label, description, required. */
-export function baseField(s: JsonObject | undefined, keys: readonly string[], required: boolean): FieldDescriptor {
-  const key = keys[keys.length - 1] ?? '';
-  const base: FieldDescriptor = { path: joinPath(keys), key, kind: 'text', label: nonEmptyString(s?.title) ?? humanise(key), required };
-  const description = nonEmptyString(s?.description);
-  if (description) base.description = description;
-  return base;
-}
 
 /** A JSON field for a part no form can draw: what it asks, in words, and an answer that fits. */
 export function jsonField(s: unknown, keys: readonly string[], required: boolean, ctx: DrawContext): FieldDescriptor {
@@ -257,7 +206,7 @@ export function schemaToForm(schema: unknown, options: FormOptions = {}): FormDe
   if (isEmptySchema(schema)) return { schema, ...top, fields: [], acceptsAnything: true, fallback: false };
   const m = resolveMessages(options.messages);
   const legacy = typeof rootObject?.$schema === 'string' && /draft-0[4-7]/.test(rootObject.$schema);
-  const ctx: DrawContext = { root: schema, legacy, m, refs: {}, expanding: ['#'], depth: 0, budget: { fields: 0 } };
+  const ctx: DrawContext = { root: schema, legacy, m, refs: {}, expanding: ['#'], depth: 0, budget: { fields: 0 }, draw, typedField };
   let root: FieldDescriptor | null | undefined;
   try {
     root = rootObject ? draw(rootObject, [], true, ctx) : undefined;

@@ -8,7 +8,8 @@ import { coerceValues, type Coerced } from './coerce.js';
 import { rootName, walkNodes } from './layout.js';
 import { resolveMessages, type FormMessages } from './messages.js';
 import { isObject, pointerKeys, toPointer, walk, type JsonObject } from './pointer.js';
-import { humanise, schemaToForm } from './schema-to-form.js';
+import { humanise } from './field-base.js';
+import { schemaToForm } from './schema-to-form.js';
 import type { AnswerError, AnswerValidation, FieldDescriptor, FormDescriptor, FormNode, FormOptions, FormValidation } from './types.js';
 import { valuesFor } from './values.js';
 

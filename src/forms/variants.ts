@@ -6,7 +6,7 @@
  */
 import { isObject, type JsonObject } from './pointer.js';
 import { merge, resolve, without } from './resolve.js';
-import { baseField, draw, typedField, typesOf, type DrawContext } from './schema-to-form.js';
+import { baseField, typesOf, type DrawContext } from './field-base.js';
 import type { ChoiceValue, FieldDescriptor, FieldKind, VariantOption } from './types.js';
 
 /** The kind of value each field kind holds, for an option's label. */
@@ -100,7 +100,7 @@ export function variantField(s: JsonObject, keys: readonly string[], required: b
   if (found.list.length === 1) {
     const only = found.list[0]!;
     const titled = { ...only.schema, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.description !== undefined ? { description: s.description } : {}) };
-    const field = draw(titled, keys, required, ctx);
+    const field = ctx.draw(titled, keys, required, ctx);
     if (!field) return undefined;
     if (found.nullable) field.nullable = true;
     if (only.index >= 0) field.alternatives = [only.index, ...(field.alternatives ?? [])];
@@ -109,7 +109,7 @@ export function variantField(s: JsonObject, keys: readonly string[], required: b
   const fields: FieldDescriptor[] = [];
   for (const c of found.list) {
     const t = typesOf(c.schema);
-    const f = c.index < 0 ? typedField(c.schema, keys, true, t?.types?.[0], ctx) : draw(c.schema, keys, true, ctx);
+    const f = c.index < 0 ? ctx.typedField(c.schema, keys, true, t?.types?.[0], ctx) : ctx.draw(c.schema, keys, true, ctx);
     if (!f) return undefined;
     fields.push(f);
   }
