@@ -8,14 +8,17 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { live } from 'lit/directives/live.js';
 import { child, PICK, type FormNode, type RowNode } from '../../src/forms/index.js';
-import { describedBy, invalid, labelText, noValueBox, notes, renderNode, type FieldContext } from './fields.js';
+import { describedBy, invalid, labelText, noValueBox, notes, type FieldContext } from './field-parts.js';
+
+/** fields.ts's `renderNode`, passed in: one node and everything under it. */
+type RenderNode = (n: FormNode, ctx: FieldContext) => TemplateResult;
 
 /** The id of a row's box, of a list's Add button, of a row's buttons. */
 export const rowBoxId = (ctx: FieldContext, row: FormNode) => `${ctx.id(row.name)}-row`;
 export const addButtonId = (ctx: FieldContext, list: FormNode) => `${ctx.id(list.name)}-add`;
 export const rowButtonId = (ctx: FieldContext, row: FormNode, which: 'up' | 'down' | 'remove') => `${ctx.id(row.name)}-${which}`;
 
-function group(n: FormNode, ctx: FieldContext): TemplateResult {
+function group(n: FormNode, ctx: FieldContext, renderNode: RenderNode): TemplateResult {
   return html`<fieldset class="field group" part="field" aria-describedby=${ifDefined(describedBy(n, ctx))}>
     <legend>${labelText(n.field, ctx)}</legend>
     ${noValueBox(n, ctx)} ${n.isNull ? nothing : (n.children ?? []).map((c) => renderNode(c, ctx))} ${notes(n, ctx)}
@@ -39,7 +42,7 @@ function rowButtons(list: FormNode, row: RowNode, ctx: FieldContext, limitId: st
   </div>`;
 }
 
-function row(list: FormNode, r: RowNode, ctx: FieldContext, limitId: string | undefined): TemplateResult {
+function row(list: FormNode, r: RowNode, ctx: FieldContext, limitId: string | undefined, renderNode: RenderNode): TemplateResult {
   const value = r.node;
   // A row that is one value is labelled by the row ("Tags 2"); a row of several fields is a fieldset of its own.
   const body = r.key ? html`<div class="map-row">${renderNode(r.key, ctx)} ${renderNode(value, ctx)}</div>` : renderNode(value, ctx);
@@ -48,7 +51,7 @@ function row(list: FormNode, r: RowNode, ctx: FieldContext, limitId: string | un
   </li>`;
 }
 
-function rows(n: FormNode, ctx: FieldContext): TemplateResult {
+function rows(n: FormNode, ctx: FieldContext, renderNode: RenderNode): TemplateResult {
   const f = n.field;
   const s = ctx.s;
   const list = n.rows ?? [];
@@ -61,7 +64,7 @@ function rows(n: FormNode, ctx: FieldContext): TemplateResult {
     ${noValueBox(n, ctx)}
     ${n.isNull
       ? nothing
-      : html`${list.length ? html`<ol class="row-list">${list.map((r) => row(n, r, ctx, limitId))}</ol>` : html`<p class="hint">${s.noRows}</p>`}
+      : html`${list.length ? html`<ol class="row-list">${list.map((r) => row(n, r, ctx, limitId, renderNode))}</ol>` : html`<p class="hint">${s.noRows}</p>`}
           <div class="buttons">
             <button type="button" part="add-row" id=${addButtonId(ctx, n)} ?disabled=${ctx.disabled || full} aria-describedby=${ifDefined(full ? limitId : undefined)}
               @click=${() => ctx.act({ type: 'add', node: n })}>${s.addRow(f.label)}</button>
@@ -71,7 +74,7 @@ function rows(n: FormNode, ctx: FieldContext): TemplateResult {
   </fieldset>`;
 }
 
-function variant(n: FormNode, ctx: FieldContext): TemplateResult {
+function variant(n: FormNode, ctx: FieldContext, renderNode: RenderNode): TemplateResult {
   const f = n.field;
   const name = child(n.name, PICK);
   const base = ctx.id(name);
@@ -99,13 +102,13 @@ function variant(n: FormNode, ctx: FieldContext): TemplateResult {
 }
 
 /** A group, a list, a map or a variant, with everything under it. */
-export function renderStructure(n: FormNode, ctx: FieldContext): TemplateResult {
+export function renderStructure(n: FormNode, ctx: FieldContext, renderNode: RenderNode): TemplateResult {
   switch (n.field.kind) {
     case 'group':
-      return group(n, ctx);
+      return group(n, ctx, renderNode);
     case 'variant':
-      return variant(n, ctx);
+      return variant(n, ctx, renderNode);
     default:
-      return rows(n, ctx);
+      return rows(n, ctx, renderNode);
   }
 }

@@ -9,8 +9,10 @@
  * Cold, that costs over 100 ms, so it goes in steps, one idle callback each.
  */
 import { MarkdownBlocks } from './markdown-blocks.js';
-import type { OzMarkdown } from './markdown.js';
 import type { Purifier } from './purifier.js';
+
+/** The hidden <oz-markdown>'s public properties the warm-up sets (a type here, not an import of the element: the element loads this module). */
+type WarmMarkdown = HTMLElement & { purifier: Purifier; frameBudget: number; text: string; updateComplete: Promise<unknown> };
 
 const SAMPLE = [
   '# Heading\n\nSetext\n---\n\nA paragraph with **strong**, *em*, ~~del~~, `code`, a [link](https://example.com "t"), <b>html</b> and www.example.org.\n\n',
@@ -43,7 +45,7 @@ export function warmUpWhenIdle(host: ParentNode, purifier: Purifier, after: Read
     },
     () => void purifier.fragment(html),
     async () => {
-      const el = document.createElement('oz-markdown') as OzMarkdown;
+      const el = document.createElement('oz-markdown') as WarmMarkdown;
       el.setAttribute('aria-hidden', 'true');
       el.style.cssText = 'position: absolute; visibility: hidden; pointer-events: none; inset-inline-start: 0; inset-block-start: 0; inline-size: 100%';
       el.purifier = purifier;
