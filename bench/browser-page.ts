@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, loadConfigFromFile } from 'vite';
 // @ts-expect-error: a plain .mjs helper without types
 import { findChromium, CHROMIUM_ARGS } from '../scripts/find-chromium.mjs';
@@ -30,15 +30,18 @@ export interface BenchSite {
   browser: Browser;
   /** The page's origin: GET / serves the page, /oz-agent-chat.js the bundle (and /<name>.js each entry's), /v1/agui/* the edge. */
   origin: string;
+  /** The folder the bundle was built into (its first file `oz-agent-chat.js`, chunks beside it). */
+  dir: string;
   close(): Promise<void>;
 }
 
 /**
  * Builds the bundle, starts an edge and a server for `page`, launches Chromium.
  * `entries` (name → module path) are built the same way into modules of their
- * own, served as `/<name>.js` (a bench's own page code).
+ * own, served as `/<name>.js` (a bench's own page code); `pages` (path → HTML)
+ * are other pages of the same origin.
  */
-export async function startBenchSite(page: string, entries: Record<string, string> = {}): Promise<BenchSite> {
+export async function startBenchSite(page: string, entries: Record<string, string> = {}, pages: Record<string, string> = {}): Promise<BenchSite> {
   const outDir = mkdtempSync(join(tmpdir(), 'oz-agui-bench-'));
   const edge = await startEdge({ port: 0, log: () => {} });
   let server: Server | undefined;
@@ -68,7 +71,8 @@ export async function startBenchSite(page: string, entries: Record<string, strin
       serveDir(dir);
     }
     server = createServer((req, res) => {
-      if (req.method === 'GET' && req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      const html = req.method !== 'GET' ? undefined : req.url === '/' ? page : pages[req.url ?? ''];
+      if (html !== undefined) return void res.writeHead(200, { 'content-type': 'text/html' }).end(html);
       const script = req.method === 'GET' ? scripts.get(req.url ?? '') : undefined;
       if (script !== undefined) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
       if (req.url?.startsWith('/v1/agui/')) {
@@ -83,9 +87,35 @@ export async function startBenchSite(page: string, entries: Record<string, strin
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     browser = await chromium.launch({ executablePath: (findChromium as () => string)(), headless: true, args: CHROMIUM_ARGS as string[] });
-    return { browser, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+    return { browser, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, dir: outDir, close };
   } catch (err) {
     await close();
     throw err;
   }
+}
+
+/**
+ * Resolves when the chat on `page` has shown its last run whole: the run is
+ * over and no <oz-markdown> is still rendering (a burst is shown over several
+ * frames, so that may come after the run's end), and two frames have painted.
+ */
+export async function chatShown(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const chat = document.querySelector('oz-agent-chat') as (HTMLElement & { store?: { getState(): { turns: Array<{ runs: Array<{ phase: string }> }> } } }) | null;
+      const run = chat?.store?.getState().turns.at(-1)?.runs.at(-1);
+      if (run === undefined || run.phase === 'requested' || run.phase === 'streaming') return false;
+      const roots: Array<Document | ShadowRoot> = [document];
+      while (roots.length > 0) {
+        for (const el of roots.pop()!.querySelectorAll('*')) {
+          if (el.localName === 'oz-markdown' && (el as HTMLElement & { rendering: boolean }).rendering) return false;
+          if (el.shadowRoot) roots.push(el.shadowRoot);
+        }
+      }
+      return true;
+    },
+    undefined,
+    { timeout, polling: 100 },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }

@@ -22,7 +22,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchPage, startBenchSite } from './browser-page.js';
+import { benchPage, chatShown, startBenchSite } from './browser-page.js';
 import type { BenchRow } from './types.js';
 import type * as ThreadModule from '../src/thread/index.js';
 
@@ -58,26 +58,7 @@ export default async function chatBench(): Promise<BenchRow[]> {
     if (process.env.OZ_BENCH_TRACE) await browser.startTracing(page, { path: process.env.OZ_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
     const before = await metrics();
     await box.press('Enter');
-    await page.waitForFunction(
-      () => {
-        const chat = document.querySelector('oz-agent-chat') as (HTMLElement & { store?: { getState(): { turns: Array<{ runs: Array<{ phase: string }> }> } } }) | null;
-        const run = chat?.store?.getState().turns.at(-1)?.runs.at(-1);
-        if (run === undefined || run.phase === 'requested' || run.phase === 'streaming') return false;
-        // A burst is shown over several frames: the run is done when its text is all shown.
-        const roots: Array<Document | ShadowRoot> = [document];
-        while (roots.length > 0) {
-          for (const el of roots.pop()!.querySelectorAll('*')) {
-            if (el.localName === 'oz-markdown' && (el as HTMLElement & { rendering: boolean }).rendering) return false;
-            if (el.shadowRoot) roots.push(el.shadowRoot);
-          }
-        }
-        return true;
-      },
-      undefined,
-      { timeout: 120_000, polling: 100 },
-    );
-    // Let the last frame render before reading the counters.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await chatShown(page);
     const after = await metrics();
     if (process.env.OZ_BENCH_TRACE) await browser.stopTracing();
     if (process.env.OZ_BENCH_PROFILE) {
