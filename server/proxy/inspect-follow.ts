@@ -9,7 +9,8 @@
  * run's bounded record by cursor; what the bounds pushed out before it read
  * it is skipped and announced in a `: dropped <n>` comment.
  */
-import type { InspectFeed, InspectRun } from './inspect-feed.js';
+import type { InspectRun } from './inspect-run.js';
+import type { InspectionTap } from './inspection-tap.js';
 
 /** The largest batch of frames put out in one pull. */
 const BATCH_CHARS = 64 * 1024;
@@ -23,7 +24,7 @@ function endFrame(run: InspectRun): string {
  * itself in `feed.followers` while open; `signal` (the inspector going away)
  * ends it.
  */
-export function followStream(feed: InspectFeed, run: InspectRun, after: number, now: () => number): ReadableStream<Uint8Array> {
+export function followStream(feed: InspectionTap, run: InspectRun, after: number, now: () => number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const { keepAliveMs, followGraceMs } = feed.options;
   let cursor = Math.min(after, run.seq);

@@ -13,7 +13,8 @@ import { checkOrigin, corsHeaders, preflight, type OriginPolicy, type PreflightR
 import { ProxyError } from './errors.js';
 import type { ProxyLogger } from './forward.js';
 import { followStream } from './inspect-follow.js';
-import { createInspectFeed, type InspectFeed, type InspectOptions, type InspectRunSummary } from './inspect-feed.js';
+import type { InspectRunSummary } from './inspect-run.js';
+import { createInspectionTap, type InspectionTap, type InspectOptions } from './inspection-tap.js';
 
 /** The path segment of the feed under the proxy's base path. */
 export const INSPECT_SEGMENT = '/__inspect';
@@ -23,7 +24,7 @@ const INSPECT_ROUTE: PreflightRoute = { method: 'GET', headers: 'Authorization, 
 
 /** The feed and its routes. */
 export interface InspectRoutes {
-  feed: InspectFeed;
+  feed: InspectionTap;
   /** The answer to an inspect request, or undefined when the path is not the feed's. */
   handle(request: Request, url: URL, cors: Record<string, string>): Promise<Response | undefined>;
 }
@@ -45,7 +46,7 @@ function cursorOf(request: Request, url: URL): number {
 
 /** Creates the feed and its routes from the `inspect` option. */
 export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext): InspectRoutes {
-  const feed = createInspectFeed(inspect, ctx.now, ctx.logger);
+  const feed = createInspectionTap(inspect, ctx.now, ctx.logger);
   const prefix = `${ctx.basePath}${INSPECT_SEGMENT}`;
 
   const authorize = async (request: Request): Promise<void> => {
@@ -120,4 +121,5 @@ export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext
   return { feed, handle };
 }
 
-export type { InspectOptions, InspectRunSummary, InspectRunStatus } from './inspect-feed.js';
+export type { InspectOptions } from './inspection-tap.js';
+export type { InspectRunSummary, InspectRunStatus } from './inspect-run.js';

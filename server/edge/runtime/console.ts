@@ -1,11 +1,13 @@
 /**
  * The console's side of the runtime: what waits in a job's tree, and a
  * decision another person makes there (how "other people" decide in tests
- * and demos, four eyes and budget waits included).
+ * and demos, four eyes and budget waits included). The console is a view of
+ * the runtime: it reads the runtime, and createEdgeRuntime attaches it
+ * (RuntimeParts.console), so the runtime never imports it.
  */
 import { Validator } from '@cfworker/json-schema';
 import type { Caller, ConsoleWait, EdgeRuntime } from '../contract.js';
-import type { DevEdgeRuntime } from './runtime.js';
+import type { DevEdgeRuntime, RuntimeConsole } from './runtime.js';
 import { maySeeThread } from './threads.js';
 import type { Decision } from './waits.js';
 import { decidersInWords, interruptId, mayDecide, parseInterruptId } from './waits.js';
@@ -15,7 +17,7 @@ function who(rt: DevEdgeRuntime, caller: Caller) {
 }
 
 /** The open waits of the tree a job belongs to, and which this viewer may decide. */
-export function consoleWaits(rt: DevEdgeRuntime, caller: Caller, job: string): ConsoleWait[] | undefined {
+function consoleWaits(rt: DevEdgeRuntime, caller: Caller, job: string): ConsoleWait[] | undefined {
   const found = rt.threads.findJob(job);
   if (!found || !maySeeThread(caller, found.thread, rt.permissionsOf(caller))) return undefined;
   return found.record.turn.waits
@@ -33,7 +35,7 @@ export function consoleWaits(rt: DevEdgeRuntime, caller: Caller, job: string): C
 }
 
 /** A decision made in the console; the turn goes on at once (its run, if waiting, streams on). */
-export function decideInConsole(rt: DevEdgeRuntime, caller: Caller, id: string, payload: unknown): ReturnType<EdgeRuntime['decideInConsole']> {
+function decideInConsole(rt: DevEdgeRuntime, caller: Caller, id: string, payload: unknown): ReturnType<EdgeRuntime['decideInConsole']> {
   const fail = (status: number, code: string, message: string) => ({ ok: false as const, status, body: { code, message } });
   if (caller.kind !== 'person' || !caller.person) return fail(403, 'permission_denied', 'Only a person decides.');
   const wait = rt.findWait(id);
@@ -54,4 +56,12 @@ export function decideInConsole(rt: DevEdgeRuntime, caller: Caller, id: string, 
   wait.settle(decision);
   rt.decided(wait, decision, found.thread.tenant, 'console');
   return { ok: true };
+}
+
+/** The console of `rt`, for RuntimeParts.console. */
+export function runtimeConsole(rt: DevEdgeRuntime): RuntimeConsole {
+  return {
+    consoleWaits: (caller, job) => consoleWaits(rt, caller, job),
+    decideInConsole: (caller, id, payload) => decideInConsole(rt, caller, id, payload),
+  };
 }

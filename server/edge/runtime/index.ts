@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../contract.js';
 import { builtInAgents } from './agents/index.js';
 import { createRealClock } from './clock.js';
+import { runtimeConsole } from './console.js';
 import type { IdentityConfig } from './identities.js';
 import { devIdentities } from './identities.js';
 import type { Script } from './script.js';
@@ -61,6 +62,7 @@ export function createEdgeRuntime(options: EdgeRuntimeOptions = {}): DevEdgeRunt
     recheckAfterMs: options.recheckAfterMs ?? DEFAULT_RECHECK_AFTER_MS,
     agentParams: params,
     agents: { ...builtInAgents(), ...(options.agents ?? {}) },
+    console: runtimeConsole,
   };
   return new DevEdgeRuntime(options.publicUrl ? { ...parts, publicUrl: options.publicUrl } : parts);
 }

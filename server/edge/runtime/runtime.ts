@@ -6,7 +6,6 @@
 import type { AguiEvent, ConsoleLink, HttpErrorBody, RunAgentRequest } from '../../../src/protocol/index.js';
 import { EventType, META, THREAD_ID_PATTERN } from '../../../src/protocol/index.js';
 import type { AuditEntry, Authorization, Caller, Clock, ConsoleWait, Credential, EdgeRuntime, RunStart } from '../contract.js';
-import { consoleWaits, decideInConsole } from './console.js';
 import { checkHistory, newestUserText } from './history.js';
 import type { IdentityConfig } from './identities.js';
 import { IdentityStore } from './identities.js';
@@ -31,7 +30,16 @@ export interface RuntimeParts {
   recheckAfterMs: number;
   agentParams: Record<string, Record<string, unknown>>;
   agents: Record<string, Script>;
+  /**
+   * The console's side, attached by whoever assembles the runtime
+   * (createEdgeRuntime): the console is a view of the runtime, so the runtime
+   * is handed it rather than knowing it.
+   */
+  console: (rt: DevEdgeRuntime) => RuntimeConsole;
 }
+
+/** What the console answers for the runtime: what waits in a job's tree, and a decision made there. */
+export type RuntimeConsole = Pick<EdgeRuntime, 'consoleWaits' | 'decideInConsole'>;
 
 type Refusal = { ok: false; status: number; body: HttpErrorBody };
 const refuse = (status: number, code: string, message: string, extra: Partial<HttpErrorBody> = {}): Refusal => ({ ok: false, status, body: { code, message, ...extra } });
@@ -45,11 +53,13 @@ export class DevEdgeRuntime implements EdgeRuntime {
   readonly #refused = new Set<string>();
   readonly #recheckFails = new Map<string, string>();
   readonly #answerRefusals = new Map<string, { field: string; reason: string }>();
+  readonly #console: RuntimeConsole;
   #runSeq = 0;
 
   constructor(readonly parts: RuntimeParts) {
     this.clock = parts.clock;
     this.identities = new IdentityStore(parts.identities, parts.clock, parts.generateId);
+    this.#console = parts.console(this);
   }
 
   get audit(): readonly AuditEntry[] {
@@ -84,11 +94,11 @@ export class DevEdgeRuntime implements EdgeRuntime {
   }
 
   consoleWaits(caller: Caller, job: string): ConsoleWait[] | undefined {
-    return consoleWaits(this, caller, job);
+    return this.#console.consoleWaits(caller, job);
   }
 
   decideInConsole(caller: Caller, id: string, payload: unknown): ReturnType<EdgeRuntime['decideInConsole']> {
-    return decideInConsole(this, caller, id, payload);
+    return this.#console.decideInConsole(caller, id, payload);
   }
 
   /** The permissions a caller holds now (a person's revocations count at once). */
