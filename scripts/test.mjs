@@ -63,7 +63,7 @@ const steps = {
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   },
   async lint() {
-    const code = await run(bin('eslint'), ['.', '--max-warnings', '0']);
+    const code = (await run(bin('eslint'), ['.', '--max-warnings', '0'])) || (await run(process.execPath, ['scripts/import-cycles.mjs']));
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   },
   async manifest() {

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { findMessage, type CardView, type MessageView, type ToolCallView } from '../../src/thread/state.js';
+import { type CardView, type MessageView, type ToolCallView } from '../../src/thread/state.js';
+import { findMessage } from '../../src/thread/selectors.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import type { Purifier } from '../markdown/purifier.js';
 import { exportParts } from '../shared/export-parts.js';

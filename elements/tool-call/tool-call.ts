@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { findToolCall, type ToolCallStatus, type ToolCallView } from '../../src/thread/state.js';
+import { type ToolCallStatus, type ToolCallView } from '../../src/thread/state.js';
+import { findToolCall } from '../../src/thread/selectors.js';
 import { hostedStyles } from '../shared/hosted.js';
 import { OzElement } from '../shared/oz-element.js';
 import type { OzStrings } from '../shared/strings.js';

@@ -3,6 +3,7 @@
  * history and resume builders, persistence.
  */
 export * from './state.js';
+export * from './selectors.js';
 export * from './actions.js';
 export * from './reducer.js';
 export * from './history.js';

@@ -35,7 +35,7 @@
  *
  * This module holds the thread-wide types and the initial state; the
  * transcript's types live in transcript-views.ts and the selectors in
- * selectors.ts, both re-exported from here.
+ * selectors.ts (index.ts exports all three; this file imports neither back).
  */
 import type {
   BoardEntry,
@@ -56,7 +56,6 @@ import type { ConnectionState } from '../transport/index.js';
 import type { CardView, StepView, TranscriptItem, UserMessageView } from './transcript-views.js';
 
 export type * from './transcript-views.js';
-export * from './selectors.js';
 
 /**
  * Where the thread stands, for the composer and the status line.
