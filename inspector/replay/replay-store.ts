@@ -10,18 +10,11 @@
  * `placeholder`), and a run whose events carry `oz0.resume` is the resume of
  * the interrupts they name.
  */
-import { EventType, OZ_RESUME, readOzResume } from '../../src/protocol/index.js';
-import type { ResumeEntry, RunAgentRequest } from '../../src/protocol/index.js';
-import { createReducer, currentRun, initialThreadState, ThreadError, type ThreadState, type ThreadStore } from '../../src/thread/index.js';
-import { abortableSleep, createReplayStepper, type RecordedEvent, type ReplayStepper } from '../../src/transport/index.js';
+import { ThreadError, type ThreadState, type ThreadStore } from '../../src/thread/index.js';
+import { abortableSleep, type RecordedEvent } from '../../src/transport/index.js';
+import { createReplayFold, type ReplayFold, type ReplayStoreOptions } from './replay-fold.js';
 
-export interface ReplayStoreOptions {
-  /** The person's words for each turn, in order (from recorded requests). */
-  userTexts?: readonly string[];
-  /** The words shown for a turn whose text was not recorded. */
-  placeholder?: string;
-  aiLabel?: string;
-}
+export type { ReplayStoreOptions } from './replay-fold.js';
 
 export interface ReplayPlayOptions {
   /** 1 plays at the recorded pace, 2 twice as fast, Infinity as fast as possible. Default 1. */
@@ -43,89 +36,42 @@ export interface ReplayStore extends ThreadStore {
   readonly playing: boolean;
 }
 
-type Loose = Record<string, unknown>;
-
 const refused = () => {
   throw new ThreadError('turn_running', 'This chat plays a recording: it sends nothing.');
 };
 
+/** What a live store sends: a replay refuses it all. */
+const sendsNothing: Pick<ThreadStore, 'send' | 'checkAnswers' | 'resume' | 'retry' | 'tryAgain' | 'loadAgain' | 'followAgain' | 'loadHistory'> = {
+  send: refused,
+  checkAnswers: () => ({ ok: false, entries: [], missing: [], invalid: {}, unknown: [], expired: [] }) as never,
+  resume: refused,
+  retry: refused,
+  tryAgain: refused,
+  loadAgain: refused,
+  followAgain: refused,
+  loadHistory: refused,
+};
+
 /** Makes a replay store over recorded events. */
 export function createReplayStore(records: readonly RecordedEvent[], options: ReplayStoreOptions = {}): ReplayStore {
-  const firstStart = records.find((r) => r.event.type === EventType.RUN_STARTED)?.event as Loose | undefined;
-  const threadId = typeof firstStart?.threadId === 'string' ? firstStart.threadId : 'replay';
-  const reducer = createReducer();
-  const fresh = () => initialThreadState(threadId, options.aiLabel ? { aiLabel: options.aiLabel } : {});
-  let state: ThreadState = fresh();
-  let stepper: ReplayStepper = createReplayStepper(records);
-  let turns = 0;
+  const fold = createReplayFold(records, options);
   let controller: AbortController | undefined;
   const listeners = new Set<(s: ThreadState) => void>();
 
   const notify = () => {
-    for (const l of [...listeners]) l(state);
+    for (const l of [...listeners]) l(fold.state);
   };
 
-  /** The resume entries a run carried, read from its oz0.resume events (up to its end). */
-  function resumeOf(from: number): ResumeEntry[] {
-    const out: ResumeEntry[] = [];
-    for (let i = from; i < records.length; i++) {
-      const e = records[i]!.event as unknown as Loose;
-      if (e.type === 'RUN_FINISHED' || e.type === 'RUN_ERROR' || (i > from && e.type === 'RUN_STARTED')) break;
-      if (e.type === 'CUSTOM' && e.name === OZ_RESUME) {
-        const v = readOzResume(e.value);
-        if (v) out.push({ interruptId: v.interruptId, status: 'resolved' } as ResumeEntry);
-      }
-    }
-    return out;
-  }
-
-  /** Before an event that starts a run the thread has not begun: the action a live store would have dispatched. */
-  function begin(index: number): void {
-    const e = records[index]!.event as unknown as Loose;
-    const run = currentRun(state);
-    const starts = e.type === 'RUN_STARTED' || e.type === 'RUN_ERROR';
-    if (run && !(starts && run.terminal)) return;
-    const runId = typeof e.runId === 'string' ? e.runId : `replay-${index}`;
-    const url = 'replay:';
-    const at = records[index]!.t;
-    const resume = resumeOf(index);
-    if (resume.length > 0 && state.turns.length > 0) {
-      const body: RunAgentRequest = { threadId, runId, messages: [], resume } as RunAgentRequest;
-      state = reducer(state, { type: 'thread/resume', url, runId, body, entries: resume, at });
-      return;
-    }
-    const text = options.userTexts?.[turns] ?? options.placeholder ?? '…';
-    turns += 1;
-    const body = { threadId, runId, messages: [], state: {}, tools: [], context: [], forwardedProps: {} } as unknown as RunAgentRequest;
-    state = reducer(state, { type: 'thread/send', turnId: `replay-turn-${turns}`, text, url, runId, body, at });
-  }
-
-  function apply(): boolean {
-    const index = stepper.position;
-    const next = stepper.next();
-    if (next.done) return false;
-    begin(index);
-    state = reducer(state, next.value);
-    return true;
-  }
-
   const store: ReplayStore = {
-    threadId,
+    threadId: fold.threadId,
     url: 'replay:',
-    getState: () => state,
+    getState: () => fold.state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     onRecord: () => () => undefined,
-    send: refused,
-    checkAnswers: () => ({ ok: false, entries: [], missing: [], invalid: {}, unknown: [], expired: [] }) as never,
-    resume: refused,
-    retry: refused,
-    tryAgain: refused,
-    loadAgain: refused,
-    followAgain: refused,
-    loadHistory: refused,
+    ...sendsNothing,
     stop: () => store.pause(),
     reload: async () => undefined,
     setDraft: () => undefined,
@@ -134,7 +80,7 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
       listeners.clear();
     },
     step() {
-      const moved = apply();
+      const moved = fold.apply();
       if (moved) notify();
       return moved;
     },
@@ -146,24 +92,7 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
       controller = ctl;
       const stop = (): void => ctl.abort();
       o.signal?.addEventListener('abort', stop, { once: true });
-      let previous = records[stepper.position - 1]?.t ?? records[0]?.t ?? 0;
-      let lastNotify = 0;
-      while (!ctl.signal.aborted && stepper.remaining > 0) {
-        const r = records[stepper.position]!;
-        const wait = Number.isFinite(speed) ? Math.max(0, r.t - previous) / speed : 0;
-        previous = r.t;
-        if (wait > 0) {
-          notify();
-          await abortableSleep(wait, ctl.signal);
-          if (ctl.signal.aborted) break;
-        }
-        apply();
-        // As fast as possible: let the page render every so often.
-        if (++lastNotify % 200 === 0) {
-          notify();
-          await abortableSleep(0, ctl.signal);
-        }
-      }
+      await playFrom(fold, records, speed, ctl.signal, notify);
       o.signal?.removeEventListener('abort', stop);
       if (controller === ctl) controller = undefined;
       notify();
@@ -174,13 +103,11 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
     },
     reset() {
       store.pause();
-      stepper = createReplayStepper(records);
-      state = fresh();
-      turns = 0;
+      fold.reset();
       notify();
     },
     get position() {
-      return stepper.position;
+      return fold.position;
     },
     get total() {
       return records.length;
@@ -190,4 +117,25 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
     },
   };
   return store;
+}
+
+/** Plays the rest of the recording at `speed` (Infinity: as fast as possible, letting the page render every 200 events). */
+async function playFrom(fold: ReplayFold, records: readonly RecordedEvent[], speed: number, signal: AbortSignal, notify: () => void): Promise<void> {
+  let previous = records[fold.position - 1]?.t ?? records[0]?.t ?? 0;
+  let applied = 0;
+  while (!signal.aborted && fold.remaining > 0) {
+    const r = records[fold.position]!;
+    const wait = Number.isFinite(speed) ? Math.max(0, r.t - previous) / speed : 0;
+    previous = r.t;
+    if (wait > 0) {
+      notify();
+      await abortableSleep(wait, signal);
+      if (signal.aborted) break;
+    }
+    fold.apply();
+    if (++applied % 200 === 0) {
+      notify();
+      await abortableSleep(0, signal);
+    }
+  }
 }
