@@ -11,7 +11,7 @@ export { OzInspectorRequests } from './requests-tab/requests-tab.js';
 export { OzInspectorTimeline } from './timeline-tab/timeline-tab.js';
 export { OzInspectorRuns, OzInspectorFollowEvent } from './runs-list/runs-list.js';
 export type { InspectFeedFactory } from './runs-list/feed-types.js';
-export { createInspectFeed, InspectFeedError, isInspectFeedError, type InspectFeed, type InspectFeedInit, type InspectRunSummary } from './feed/index.js';
+export { openInspectionFeed, createInspectFeed, InspectFeedError, isInspectFeedError, type InspectFeed, type InspectFeedInit, type InspectRunSummary } from './feed/index.js';
 export { OzInspectorImportEvent, OzInspectorSelectEvent, OzInspectorToggleEvent } from './shared/events.js';
 export { DEFAULT_INSPECTOR_STRINGS, resolveInspectorStrings, type InspectorStrings } from './shared/strings.js';
 export { createReplayStore, type ReplayStore, type ReplayStoreOptions, type ReplayPlayOptions } from './replay/replay-store.js';

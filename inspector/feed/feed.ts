@@ -9,10 +9,12 @@
  * ids, never the run's), with the transport's bounded backoff and full
  * jitter. Events are yielded once each, in order.
  */
-import { validateEvent, type InspectRunSummary } from '../../src/protocol/index.js';
-import { abortableSleep, backoffDelay, DEFAULT_RECONNECT, isRetryableStatus, parseRetryAfter, SseByteParser } from '../../src/transport/index.js';
-import type { RecordedEvent, ReconnectOptions, SseMessage } from '../../src/transport/index.js';
+import type { InspectRunSummary } from '../../src/protocol/index.js';
+import { abortableSleep, backoffDelay, DEFAULT_RECONNECT } from '../../src/transport/index.js';
+import type { RecordedEvent, ReconnectOptions } from '../../src/transport/index.js';
 import { InspectFeedError, feedErrorOf } from './errors.js';
+import { connectOnce, type FeedRequest } from './feed-connect.js';
+import { readSummary } from './feed-read.js';
 
 export type { InspectRunSummary };
 
@@ -28,7 +30,7 @@ export interface InspectFeed {
   follow(runId: string, signal?: AbortSignal): AsyncIterable<RecordedEvent>;
 }
 
-/** Options of {@link createInspectFeed}. */
+/** Options of {@link openInspectionFeed}. */
 export interface InspectFeedInit {
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch;
@@ -43,64 +45,19 @@ export interface InspectFeedTuning {
   random?: () => number;
 }
 
-const STATUSES = new Set(['running', 'finished', 'interrupted', 'error', 'dropped']);
-
-function readSummary(value: unknown, i: number): InspectRunSummary {
-  const bad = (why: string) => new InspectFeedError('bad_response', `The feed's run ${i} is malformed: ${why}.`);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad('not an object');
-  const v = value as Record<string, unknown>;
-  for (const k of ['runId', 'threadId', 'agent', 'tenant'] as const) if (typeof v[k] !== 'string') throw bad(`"${k}" is not a string`);
-  if (typeof v.startedAt !== 'number') throw bad('"startedAt" is not a number');
-  if (typeof v.events !== 'number') throw bad('"events" is not a number');
-  if (typeof v.status !== 'string' || !STATUSES.has(v.status)) throw bad('"status" is unknown');
-  const out: InspectRunSummary = {
-    runId: v.runId as string,
-    threadId: v.threadId as string,
-    agent: v.agent as string,
-    tenant: v.tenant as string,
-    startedAt: v.startedAt,
-    status: v.status as InspectRunSummary['status'],
-    events: v.events,
-  };
-  if (typeof v.person === 'string') out.person = v.person;
-  if (typeof v.endedAt === 'number') out.endedAt = v.endedAt;
-  if (typeof v.dropped === 'number') out.dropped = v.dropped;
-  return out;
-}
-
-function readRecorded(data: string, id: string | undefined): RecordedEvent {
-  const bad = (why: string) => new InspectFeedError('malformed', `The feed's event ${id ?? '(no id)'} is malformed: ${why}.`);
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    throw bad('not JSON');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad('expected {id, event, t}');
-  const r = value as Record<string, unknown>;
-  if (r.id !== null && typeof r.id !== 'string') throw bad('"id" must be a string or null');
-  if (typeof r.t !== 'number' || !Number.isFinite(r.t) || r.t < 0) throw bad('"t" must be a number of milliseconds >= 0');
-  const checked = validateEvent(r.event);
-  if (!checked.ok) throw bad(`"event" is not an AG-UI event (${checked.error})`);
-  return { id: r.id, event: checked.value, t: r.t };
-}
-
-/** How one follow connection ended. */
-type Ending = { kind: 'end' } | { kind: 'aborted' } | { kind: 'retry'; error: InspectFeedError; progressed: boolean; retryAfterMs?: number };
-
 /**
  * The feed at `src`, the proxy's inspect URL (e.g. `/agui/__inspect`):
  * `GET <src>/runs` lists, `GET <src>/runs/<runId>` follows.
  */
-export function createInspectFeed(src: string, init: InspectFeedInit & InspectFeedTuning = {}): InspectFeed {
-  if (typeof src !== 'string' || src.trim() === '') throw new TypeError('createInspectFeed: src must be the proxy’s inspect URL, e.g. /agui/__inspect');
+export function openInspectionFeed(src: string, init: InspectFeedInit & InspectFeedTuning = {}): InspectFeed {
+  if (typeof src !== 'string' || src.trim() === '') throw new TypeError('openInspectionFeed: src must be the proxy’s inspect URL, e.g. /agui/__inspect');
   const base = src.replace(/\/+$/, '');
   const doFetch = (input: string, req: RequestInit) => (init.fetch ?? globalThis.fetch)(input, req);
   const cfg = { ...DEFAULT_RECONNECT, ...init.reconnect };
   const sleep = init.sleep ?? abortableSleep;
   const random = init.random ?? Math.random;
 
-  const request = async (url: string, accept: string, signal: AbortSignal | undefined, lastEventId?: string): Promise<Response> => {
+  const request: FeedRequest = async (url, accept, signal, lastEventId) => {
     const headers = new Headers(init.headers);
     headers.set('Accept', accept);
     if (lastEventId !== undefined) headers.set('Last-Event-ID', lastEventId);
@@ -126,59 +83,6 @@ export function createInspectFeed(src: string, init: InspectFeedInit & InspectFe
     return value.map(readSummary);
   };
 
-  async function* connect(url: string, signal: AbortSignal, position: { lastId: string | undefined }): AsyncGenerator<RecordedEvent, Ending> {
-    let res: Response;
-    try {
-      res = await request(url, 'text/event-stream', signal, position.lastId);
-    } catch (err) {
-      if (signal.aborted) return { kind: 'aborted' };
-      return { kind: 'retry', error: err as InspectFeedError, progressed: false };
-    }
-    if (!res.ok) {
-      const error = await feedErrorOf(res);
-      if (signal.aborted) return { kind: 'aborted' };
-      if (!isRetryableStatus(res.status)) throw error;
-      const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-      return { kind: 'retry', error, progressed: false, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
-    }
-    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'text/event-stream' || !res.body) {
-      res.body?.cancel().catch(() => undefined);
-      throw new InspectFeedError('bad_response', `The feed answered HTTP ${res.status} without an event stream.`, { status: res.status });
-    }
-    const queue: SseMessage[] = [];
-    const parser = new SseByteParser({ onEvent: (m) => queue.push(m) }, position.lastId);
-    const reader = res.body.getReader();
-    let progressed = false;
-    try {
-      for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await reader.read();
-        } catch (err) {
-          if (signal.aborted) return { kind: 'aborted' };
-          return { kind: 'retry', error: new InspectFeedError('network', 'The follow stream dropped before the run ended.', { retryable: true, cause: err }), progressed };
-        }
-        if (chunk.done) {
-          parser.end();
-          return { kind: 'retry', error: new InspectFeedError('network', 'The follow stream ended before the run did.', { retryable: true }), progressed };
-        }
-        parser.feed(chunk.value);
-        for (const m of queue.splice(0)) {
-          if (m.event === 'end') return { kind: 'end' };
-          if (m.event !== 'message') continue;
-          const recorded = readRecorded(m.data, m.id);
-          if (m.id !== undefined) position.lastId = m.id;
-          progressed = true;
-          yield recorded;
-          if (signal.aborted) return { kind: 'aborted' };
-        }
-      }
-    } finally {
-      reader.cancel().catch(() => undefined);
-    }
-  }
-
   async function* follow(runId: string, outer?: AbortSignal): AsyncGenerator<RecordedEvent, void> {
     if (typeof runId !== 'string' || runId === '') throw new TypeError('InspectFeed.follow: runId must be a non-empty string');
     if (outer?.aborted) return;
@@ -190,7 +94,7 @@ export function createInspectFeed(src: string, init: InspectFeedInit & InspectFe
     let failures = 0;
     try {
       for (;;) {
-        const ending = yield* connect(url, controller.signal, position);
+        const ending = yield* connectOnce(request, url, controller.signal, position);
         if (ending.kind !== 'retry' || controller.signal.aborted) return;
         if (ending.progressed) failures = 0;
         failures += 1;
@@ -219,3 +123,6 @@ export function createInspectFeed(src: string, init: InspectFeedInit & InspectFe
     follow: (runId, signal) => follow(runId, signal),
   };
 }
+
+/** @deprecated The old name of {@link openInspectionFeed} (the proxy's side is `createInspectionTap`); it goes in 0.2. */
+export const createInspectFeed = openInspectionFeed;

@@ -1,8 +1,8 @@
 /**
  * The client of the backend token proxy's inspection feed: list the runs
- * passing through the proxy, follow one live. See {@link createInspectFeed}.
+ * passing through the proxy, follow one live. See {@link openInspectionFeed}.
  */
-export { createInspectFeed } from './feed.js';
+export { openInspectionFeed, createInspectFeed } from './feed.js';
 export type { InspectFeed, InspectFeedInit, InspectRunSummary } from './feed.js';
 export { InspectFeedError, isInspectFeedError } from './errors.js';
 export type { InspectFeedErrorCode, InspectFeedErrorDetails } from './errors.js';

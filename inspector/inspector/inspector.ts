@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { createRecordingLog, importRecording, type RecorderOptions, type Recording } from '../../src/recorder/index.js';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { createReplayStore, type ReplayStore } from '../replay/replay-store.js';
-import { createInspectFeed } from '../feed/feed.js';
+import { openInspectionFeed } from '../feed/feed.js';
 import type { InspectFeed, InspectFeedFactory } from '../runs-list/feed-types.js';
 import type { OzInspectorFollowEvent } from '../runs-list/runs-list.js';
 import { OzInspectorImportEvent, OzInspectorToggleEvent, type OzInspectorSelectEvent } from '../shared/events.js';
@@ -78,8 +78,8 @@ export class OzInspector extends InspectorBase {
   @property() src = '';
   /** Headers for the feed's requests (an Authorization the app's own guard reads). */
   @property({ attribute: false }) feedHeaders?: Record<string, string>;
-  /** Makes the feed for `src` (default `createInspectFeed`; tests and apps may wrap it). */
-  @property({ attribute: false }) feedFactory: InspectFeedFactory = createInspectFeed;
+  /** Makes the feed for `src` (default `openInspectionFeed`; tests and apps may wrap it). */
+  @property({ attribute: false }) feedFactory: InspectFeedFactory = openInspectionFeed;
 
   @state() private sources: Source[] = [];
   @state() private selectedKey = '';

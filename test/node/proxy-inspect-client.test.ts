@@ -1,8 +1,8 @@
-/** inspector/feed's createInspectFeed against the real proxy and development edge, on loopback. */
+/** inspector/feed's openInspectionFeed against the real proxy and development edge, on loopback. */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createInspectFeed, isInspectFeedError, type InspectFeedError } from '../../inspector/feed/index.js';
-import { createInspectFeed as createTunedFeed } from '../../inspector/feed/feed.js';
+import { createInspectFeed, openInspectionFeed, isInspectFeedError, type InspectFeedError } from '../../inspector/feed/index.js';
+import { openInspectionFeed as createTunedFeed } from '../../inspector/feed/feed.js';
 import { createReplayTransport, parseRecording, toNdjson } from '../../src/transport/index.js';
 import type { RecordedEvent } from '../../src/transport/index.js';
 import { within } from './proxy-helpers.js';
@@ -37,25 +37,26 @@ test('list: the runs, typed; the refusals as typed errors with clear messages', 
   const run = ids('client-list');
   const person = await personEvents(await personRun(proxy.url, 'writer', 'chunks=3 pace=0', run));
   await untilRun(inspectUrl, run.runId, (s) => s.status === 'finished', 'recorded');
-  const runs = await createInspectFeed(inspectUrl, { headers }).list();
+  const runs = await openInspectionFeed(inspectUrl, { headers }).list();
   assert.equal(runs.length, 1);
   assert.deepEqual({ ...runs[0], startedAt: 0, endedAt: 0 }, {
     runId: run.runId, threadId: run.threadId, agent: 'writer', tenant: 'acme', startedAt: 0, endedAt: 0, status: 'finished', events: person.length, dropped: 0,
   });
-  const anonymous = await rejectsWith(createInspectFeed(inspectUrl).list(), 'unauthenticated', 401);
+  const anonymous = await rejectsWith(openInspectionFeed(inspectUrl).list(), 'unauthenticated', 401);
   assert.match(anonymous.message, /signed in/);
-  const refused = await rejectsWith(createInspectFeed(`${inspectUrl}/`, { headers: { Authorization: 'Bearer wrong' } }).list(), 'forbidden', 403);
+  const refused = await rejectsWith(openInspectionFeed(`${inspectUrl}/`, { headers: { Authorization: 'Bearer wrong' } }).list(), 'forbidden', 403);
   assert.equal(refused.serverCode, 'permission_denied');
   assert.match(refused.message, /refused you.*You may not inspect runs/);
 });
 
 test('list: a proxy without the feed is not_found; something that is not the feed is bad_response', async () => {
   const off = await startInspected(undefined);
-  const err = await rejectsWith(createInspectFeed(off.inspectUrl, { headers }).list(), 'not_found', 404);
+  const err = await rejectsWith(openInspectionFeed(off.inspectUrl, { headers }).list(), 'not_found', 404);
   assert.match(err.message, /without the feed/);
   // The development edge's stats hook answers JSON that is not a list of runs.
-  await rejectsWith(createInspectFeed(`${off.edge.url}/__edge/stats#`, { headers }).list(), 'bad_response');
-  assert.throws(() => createInspectFeed(''), TypeError);
+  await rejectsWith(openInspectionFeed(`${off.edge.url}/__edge/stats#`, { headers }).list(), 'bad_response');
+  assert.throws(() => openInspectionFeed(''), TypeError);
+  assert.equal(createInspectFeed, openInspectionFeed, 'the old name still works until 0.2');
 });
 
 test('follow: the recorded events as the person got them, live until the run ends; they replay as a recording', async () => {
@@ -63,7 +64,7 @@ test('follow: the recorded events as the person got them, live until the run end
   const run = ids('client-follow');
   const reading = personEvents(await personRun(proxy.url, 'writer', 'chunks=4 pace=10', run));
   await untilRun(inspectUrl, run.runId, (s) => s.events >= 2, 'started');
-  const feed = createInspectFeed(inspectUrl, { headers });
+  const feed = openInspectionFeed(inspectUrl, { headers });
   const it = feed.follow(run.runId)[Symbol.asyncIterator]();
   const got: RecordedEvent[] = [];
   for (let i = 0; i < 2; i++) got.push((await within(it.next(), 5000, 'a replayed event')).value as RecordedEvent);
@@ -117,7 +118,7 @@ test('follow: a dropped follow stream is picked up with Last-Event-ID, nothing m
 
 test('follow: an unknown run is not_found; an abort ends it quietly; a feed that stays away is gave_up', async () => {
   const { proxy, inspectUrl } = await startInspected({}, { virtual: true });
-  const feed = createInspectFeed(inspectUrl, { headers });
+  const feed = openInspectionFeed(inspectUrl, { headers });
   await rejectsWith(collect(feed.follow('no-such-run')), 'not_found', 404);
   const run = ids('client-abort');
   const reading = personRun(proxy.url, 'writer', 'chunks=2 pace=10', run);
