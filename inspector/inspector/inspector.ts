@@ -6,16 +6,16 @@ import { createReplayStore, type ReplayStore } from '../replay/replay-store.js';
 import { openInspectionFeed } from '../feed/feed.js';
 import type { InspectFeed, InspectFeedFactory } from '../runs-list/feed-types.js';
 import type { OzInspectorFollowEvent } from '../runs-list/runs-list.js';
-import { OzInspectorImportEvent, OzInspectorToggleEvent, type OzInspectorSelectEvent } from '../shared/events.js';
+import { OzInspectorImportEvent, OzInspectorToggleEvent } from '../shared/events.js';
 import { InspectorBase } from '../shared/inspector-element.js';
 import { recordStore, userTextsOf, type InspectableStore, type Source } from './sources.js';
 import { importFile, downloadNdjson } from './files.js';
 import { matches, parseShortcut } from './shortcut.js';
 import { styles } from './inspector.styles.js';
 import { renderReplayControls } from './replay-controls.js';
+import { ChatWatchController } from './chat-watch.js';
+import { renderTab, renderTablist, tabAfterKey, type Tab } from './tabs.js';
 
-const TABS = ['events', 'state', 'interrupts', 'requests', 'timeline'] as const;
-type Tab = (typeof TABS)[number];
 
 /** A chat as the panel reads it: an element with a thread store. */
 interface ChatLike extends HTMLElement {
@@ -93,7 +93,6 @@ export class OzInspector extends InspectorBase {
   @state() revision = 0;
   @query('[role="tablist"]') private tablistEl?: HTMLElement;
 
-  private observer?: MutationObserver;
   private replay?: { store: ReplayStore; recording: Recording; chat: ChatLike; off: () => void };
   private replayStores = new WeakSet<object>();
   private feed?: InspectFeed;
@@ -108,8 +107,10 @@ export class OzInspector extends InspectorBase {
     this.toggle();
   };
 
-  /** Catches a chat's new store before the request it is about to send. */
-  private readonly onSend = () => this.sync();
+  constructor() {
+    super();
+    new ChatWatchController(this, { ids: () => this.ids(), lookup: (id) => this.lookup(id) as ChatLike | null, sync: () => this.sync() });
+  }
 
   /** The recording shown now. */
   get recording(): Recording | undefined {
@@ -176,22 +177,11 @@ export class OzInspector extends InspectorBase {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onKeyDown);
-    window.addEventListener('oz-send', this.onSend, true);
-    const root = this.getRootNode() as Document | ShadowRoot;
-    this.observer = new MutationObserver(() => {
-      this.sync();
-      // A chat makes its new store in its next update (a new thread-id): look again once it ran.
-      for (const id of this.ids()) void (this.lookup(id) as ChatLike | null)?.updateComplete?.then(() => this.sync());
-    });
-    this.observer.observe(root instanceof Document ? root.documentElement : root, { childList: true, subtree: true, attributes: true, attributeFilter: ['id', 'thread-id'] });
-    this.sync();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onKeyDown);
-    window.removeEventListener('oz-send', this.onSend, true);
-    this.observer?.disconnect();
     this.followCtl?.abort();
     this.replay?.store.pause();
     // A panel moved in the page reconnects at once; one removed stops recording (what it kept stays readable).
@@ -302,38 +292,11 @@ export class OzInspector extends InspectorBase {
   }
 
   private onTabKey(e: KeyboardEvent): void {
-    const i = TABS.indexOf(this.tab);
-    let next: number;
-    if (e.key === 'ArrowRight') next = (i + 1) % TABS.length;
-    else if (e.key === 'ArrowLeft') next = (i - 1 + TABS.length) % TABS.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = TABS.length - 1;
-    else return;
+    const next = tabAfterKey(this.tab, e.key);
+    if (!next) return;
     e.preventDefault();
-    this.tab = TABS[next]!;
+    this.tab = next;
     void this.updateComplete.then(() => (this.tablistEl?.querySelector(`#tab-${this.tab}`) as HTMLElement | null)?.focus());
-  }
-
-  private renderTab() {
-    const common = { recording: this.recording, revision: this.revision, strings: this.strings };
-    switch (this.tab) {
-      case 'events':
-        return html`<oz-inspector-events
-          .recording=${common.recording}
-          .revision=${common.revision}
-          .strings=${common.strings}
-          .theme=${this.theme}
-          @oz-inspector-select=${(e: OzInspectorSelectEvent) => (this.selectedSeq = e.entry.seq)}
-        ></oz-inspector-events>`;
-      case 'state':
-        return html`<oz-inspector-state .recording=${common.recording} .revision=${common.revision} .strings=${common.strings} .theme=${this.theme} .at=${this.selectedSeq}></oz-inspector-state>`;
-      case 'interrupts':
-        return html`<oz-inspector-interrupts .recording=${common.recording} .revision=${common.revision} .strings=${common.strings} .theme=${this.theme}></oz-inspector-interrupts>`;
-      case 'requests':
-        return html`<oz-inspector-requests .recording=${common.recording} .revision=${common.revision} .strings=${common.strings} .theme=${this.theme}></oz-inspector-requests>`;
-      case 'timeline':
-        return html`<oz-inspector-timeline .recording=${common.recording} .revision=${common.revision} .strings=${common.strings} .theme=${this.theme}></oz-inspector-timeline>`;
-    }
   }
 
   private renderReplay() {
@@ -385,22 +348,17 @@ export class OzInspector extends InspectorBase {
       ${this.feed ? html`<oz-inspector-runs .feed=${this.feed} .strings=${this.strings} following=${this.following} @oz-inspector-follow=${this.onFollow}></oz-inspector-runs>` : nothing}
       ${this.replayIntoId ? this.renderReplay() : nothing}
       ${rec ? nothing : html`<p class="stats">${t.noSource}</p>`}
-      <div role="tablist" part="tablist" aria-label=${t.tablist} @keydown=${this.onTabKey}>
-        ${TABS.map(
-          (tab) => html`<button
-            role="tab"
-            part="tab"
-            id="tab-${tab}"
-            aria-selected=${tab === this.tab ? 'true' : 'false'}
-            aria-controls="panel"
-            tabindex=${tab === this.tab ? 0 : -1}
-            @click=${() => (this.tab = tab)}
-          >
-            ${t.tabs[tab]}
-          </button>`,
-        )}
+      ${renderTablist(t, this.tab, (tab) => (this.tab = tab), (e) => this.onTabKey(e))}
+      <div role="tabpanel" part="tabpanel" id="panel" aria-labelledby="tab-${this.tab}">
+        ${renderTab(this.tab, {
+          recording: this.recording,
+          revision: this.revision,
+          strings: this.strings,
+          theme: this.theme,
+          selectedSeq: this.selectedSeq,
+          select: (seq) => (this.selectedSeq = seq),
+        })}
       </div>
-      <div role="tabpanel" part="tabpanel" id="panel" aria-labelledby="tab-${this.tab}">${this.renderTab()}</div>
     </section>`;
   }
 }
