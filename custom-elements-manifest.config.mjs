@@ -13,6 +13,13 @@
  * taking the first argument for the name (`action`, a variable) or none at
  * all; our events are named `oz-…` and documented with @fires, so the
  * `oz-events` plugin keeps only names of that form.
+ *
+ * Shared docs: the chat shows the parts of the elements it renders with
+ * shadow roots of their own under its own names, and every element reads the
+ * global tokens. The `oz-shared-docs` plugin lists both on `<oz-agent-chat>`
+ * from their one source: the parts from elements/shared/export-parts.ts (each
+ * described as its element documents it), the tokens from the `@cssproperty`
+ * lines of elements/shared/tokens.styles.ts.
  */
 import { readFileSync } from 'node:fs';
 
@@ -61,6 +68,51 @@ function ozEvents() {
   };
 }
 
+/** The table of elements/shared/export-parts.ts: a plain object literal, read as one. */
+function exportedTable() {
+  const source = readFileSync(new URL('./elements/shared/export-parts.ts', import.meta.url), 'utf8');
+  const literal = /const EXPORTED[^=]*=\s*(\{[\s\S]*?\n\});/.exec(source)?.[1];
+  if (!literal) throw new Error('oz-shared-docs: no EXPORTED table in elements/shared/export-parts.ts');
+  return Function(`return (${literal});`)();
+}
+
+/** The tokens' `@cssproperty` lines of elements/shared/tokens.styles.ts. */
+function tokenDocs() {
+  const source = readFileSync(new URL('./elements/shared/tokens.styles.ts', import.meta.url), 'utf8');
+  const docs = [...source.matchAll(/^ \* @cssproperty (--oz-[a-z0-9-]+) - (.+)$/gm)].map((m) => ({ description: `${m[2].replace(/\.$/, '')} (every element reads it).`, name: m[1] }));
+  if (docs.length === 0) throw new Error('oz-shared-docs: no @cssproperty lines in elements/shared/tokens.styles.ts');
+  return docs;
+}
+
+/** The elements whose parts the chat exports, in the order its manifest lists them. */
+const CHAT_EXPORTS = ['oz-board', 'oz-steps', 'oz-card', 'oz-waiting', 'oz-error', 'oz-composer'];
+
+function ozSharedDocs() {
+  return {
+    name: 'oz-shared-docs',
+    packageLinkPhase({ customElementsManifest }) {
+      const declarations = customElementsManifest.modules.flatMap((m) => m.declarations ?? []);
+      const byTag = (tag) => declarations.find((d) => d.tagName === tag) ?? fail(`no <${tag}> in the manifest`);
+      const chat = byTag('oz-agent-chat');
+      const table = exportedTable();
+      const parts = [...(chat.cssParts ?? [])];
+      for (const tag of CHAT_EXPORTS) {
+        const own = table[tag]?.parts ?? fail(`export-parts.ts lists no parts for <${tag}>`);
+        for (const [part, name] of Object.entries(own)) {
+          const documented = byTag(tag).cssParts?.find((p) => p.name === part) ?? fail(`<${tag}> documents no part ${part}`);
+          if (!parts.some((p) => p.name === name)) parts.push({ description: `${documented.description.replace(/\.$/, '')} (\`<${tag}>\`'s \`${part}\`).`, name });
+        }
+      }
+      chat.cssParts = parts;
+      chat.cssProperties = [...(chat.cssProperties ?? []), ...tokenDocs()];
+    },
+  };
+}
+
+function fail(why) {
+  throw new Error(`oz-shared-docs: ${why}`);
+}
+
 export default {
   globs: ['elements/**/*.ts', 'inspector/**/*.ts'],
   exclude: ['elements/**/*.styles.ts', 'inspector/**/*.styles.ts', 'inspector/feed/**'],
@@ -70,5 +122,5 @@ export default {
   packagejson: false,
   dependencies: false,
   dev: false,
-  plugins: [ozTags(), ozEvents()],
+  plugins: [ozTags(), ozEvents(), ozSharedDocs()],
 };

@@ -81,7 +81,9 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * `oz-agent-chat::part(bubble)` styles every bubble. The board's, steps',
  * cards', errors', waits' and composer's parts are exported under names
  * that say whose they are (`board-note`, `composer-send`: see
- * shared/export-parts.ts).
+ * shared/export-parts.ts). The manifest lists those parts, and the global
+ * `--oz-*` tokens every element reads, from their one source (export-parts.ts,
+ * tokens.styles.ts).
  *
  * @summary A complete, accessible chat with an OZ agent.
  *
@@ -116,77 +118,10 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @csspart message - A message (and `head`, `ai-label`, `bubble`, `tools`: see `<oz-message>`).
  * @csspart body - A message's rendered markdown.
  * @csspart details - A tool call's box (and `summary`, `name`, `status`, `arguments`, `result`, `placeholder`: see `<oz-tool-call>`).
- * @csspart board - The board's box (`<oz-board>`'s `board`).
- * @csspart board-heading - The board's heading (`<oz-board>`'s `heading`).
- * @csspart board-stale - The banner shown when the board may be out of date (`<oz-board>`'s `stale`).
- * @csspart board-note - A note (its current version) (`<oz-board>`'s `note`).
- * @csspart board-superseded - An earlier version of a note, folded under it (`<oz-board>`'s `superseded`).
- * @csspart board-redacted - A note hidden from the person (`<oz-board>`'s `redacted`).
- * @csspart board-tainted - The outside-input badge (`<oz-board>`'s `tainted`).
- * @csspart board-tag - A tag or label (`<oz-board>`'s `tag`).
- * @csspart board-invalid - Says a note arrived malformed and names its fields (`<oz-board>`'s `invalid`).
- * @csspart steps - The box (`<oz-steps>`'s `steps`).
- * @csspart steps-summary - The "n of m finished" line (`<oz-steps>`'s `summary`).
- * @csspart step - One step's row (`<oz-steps>`'s `step`).
- * @csspart steps-limit - The note shown at the limit (`<oz-steps>`'s `limit`).
- * @csspart card - The card's box (`<oz-card>`'s `card`).
- * @csspart card-type - The card's type badge (`<oz-card>`'s `type`).
- * @csspart card-title - The generic renderer's title (`<oz-card>`'s `card-title`).
- * @csspart card-summary - The generic renderer's summary (`<oz-card>`'s `card-summary`).
- * @csspart card-fields - The generic renderer's field lists (`<oz-card>`'s `card-fields`).
- * @csspart card-link - A link in the generic renderer (`<oz-card>`'s `card-link`).
- * @csspart waiting - The box (`<oz-waiting>`'s `waiting`).
- * @csspart waiting-title - Its heading line (`<oz-waiting>`'s `title`).
- * @csspart waiting-item - One wait (`<oz-waiting>`'s `item`).
- * @csspart waiting-link - A console link (`<oz-waiting>`'s `link`).
- * @csspart error - The error's box (`<oz-error>`'s `error`).
- * @csspart error-title - The heading line (`<oz-error>`'s `title`).
- * @csspart error-meaning - The plain meaning (`<oz-error>`'s `meaning`).
- * @csspart error-message - The server's own words, folded when long (`<oz-error>`'s `message`).
- * @csspart error-spend - The spend refusal's figures (`<oz-error>`'s `spend`).
- * @csspart error-action - The action button (`<oz-error>`'s `action`).
- * @csspart error-advice - The advice shown when there is no button (`<oz-error>`'s `advice`).
- * @csspart error-follow - Follow again after a reconnect refused mid-turn (`<oz-error>`'s `follow`).
- * @csspart error-storage - Says the stored copy was removed (`<oz-error>`'s `storage`).
- * @csspart composer-form - The form (`<oz-composer>`'s `form`).
- * @csspart composer-input - The textarea (`<oz-composer>`'s `input`).
- * @csspart composer-send - The send button (`<oz-composer>`'s `send`).
- * @csspart composer-stop - The stop button (`<oz-composer>`'s `stop`).
- * @csspart composer-reason - Why it is disabled (`<oz-composer>`'s `reason`).
- * @csspart composer-stop-note - Says the job runs on in OZ (shown once stopped) (`<oz-composer>`'s `stop-note`).
  *
  * @cssproperty --oz-chat-height - The chat's height (default 100%, at least 24rem).
  * @cssproperty --oz-chat-board-width - The side panel's width.
  * @cssproperty --oz-chat-background - The chat's background.
- * @cssproperty --oz-color-scheme - Light or dark (set by `theme`; default: the system's) (every element reads it).
- * @cssproperty --oz-color-bg - Background (every element reads it).
- * @cssproperty --oz-color-surface - Raised surfaces (bubbles, cards) (every element reads it).
- * @cssproperty --oz-color-surface-2 - Surfaces on surfaces (every element reads it).
- * @cssproperty --oz-color-text - Text (every element reads it).
- * @cssproperty --oz-color-text-muted - Secondary text (every element reads it).
- * @cssproperty --oz-color-border - Borders (every element reads it).
- * @cssproperty --oz-color-accent - Accent (links, the person's bubble, buttons) (every element reads it).
- * @cssproperty --oz-color-on-accent - Text on the accent (every element reads it).
- * @cssproperty --oz-color-accent-soft - Soft accent backgrounds (every element reads it).
- * @cssproperty --oz-color-danger - Errors (every element reads it).
- * @cssproperty --oz-color-danger-bg - Error backgrounds (every element reads it).
- * @cssproperty --oz-color-warning - Warnings (every element reads it).
- * @cssproperty --oz-color-warning-bg - Warning backgrounds (every element reads it).
- * @cssproperty --oz-color-success - Success (every element reads it).
- * @cssproperty --oz-color-focus - The focus ring (every element reads it).
- * @cssproperty --oz-space-1 - Spacing, smallest (every element reads it).
- * @cssproperty --oz-space-2 - Spacing (every element reads it).
- * @cssproperty --oz-space-3 - Spacing (every element reads it).
- * @cssproperty --oz-space-4 - Spacing (every element reads it).
- * @cssproperty --oz-space-5 - Spacing, largest (every element reads it).
- * @cssproperty --oz-radius-s - Small radius (every element reads it).
- * @cssproperty --oz-radius-m - Radius (every element reads it).
- * @cssproperty --oz-radius-l - Large radius (every element reads it).
- * @cssproperty --oz-font-family - Text font (every element reads it).
- * @cssproperty --oz-font-mono - Code font (every element reads it).
- * @cssproperty --oz-font-size - Text size (every element reads it).
- * @cssproperty --oz-font-size-small - Small text size (every element reads it).
- * @cssproperty --oz-line-height - Line height (every element reads it).
  */
 export class OzAgentChat extends OzElement {
   static override styles = [tokens, base, OzMessage.hostedStyles, OzMarkdown.hostedStyles, OzToolCall.hostedStyles, styles];

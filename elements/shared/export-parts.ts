@@ -6,8 +6,9 @@
  * exports from those inside it keep their names.
  *
  * The keys are each element's `@csspart`s: test/node/export-parts.test.ts
- * checks them against custom-elements.json, and that the chat documents
- * every name it exports.
+ * checks them against custom-elements.json. This table is the one source of
+ * the chat's exported-part docs: the manifest config (`oz-shared-docs`) lists
+ * each on `<oz-agent-chat>`, described as its element documents it.
  */
 
 interface Exported {

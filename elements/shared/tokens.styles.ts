@@ -11,6 +11,39 @@ import { css } from 'lit';
  * `theme="light"` on any element forces it for that element and everything
  * inside it (the choice is carried by the inherited `--oz-color-scheme`).
  * Every pair of text and background colours below meets WCAG AA (4.5:1).
+ *
+ * Each token is documented here, once: the manifest config lists them all on
+ * `<oz-agent-chat>` (custom-elements-manifest.config.mjs, `oz-shared-docs`).
+ *
+ * @cssproperty --oz-color-scheme - Light or dark (set by `theme`; default: the system's)
+ * @cssproperty --oz-color-bg - Background
+ * @cssproperty --oz-color-surface - Raised surfaces (bubbles, cards)
+ * @cssproperty --oz-color-surface-2 - Surfaces on surfaces
+ * @cssproperty --oz-color-text - Text
+ * @cssproperty --oz-color-text-muted - Secondary text
+ * @cssproperty --oz-color-border - Borders
+ * @cssproperty --oz-color-accent - Accent (links, the person's bubble, buttons)
+ * @cssproperty --oz-color-on-accent - Text on the accent
+ * @cssproperty --oz-color-accent-soft - Soft accent backgrounds
+ * @cssproperty --oz-color-danger - Errors
+ * @cssproperty --oz-color-danger-bg - Error backgrounds
+ * @cssproperty --oz-color-warning - Warnings
+ * @cssproperty --oz-color-warning-bg - Warning backgrounds
+ * @cssproperty --oz-color-success - Success
+ * @cssproperty --oz-color-focus - The focus ring
+ * @cssproperty --oz-space-1 - Spacing, smallest
+ * @cssproperty --oz-space-2 - Spacing
+ * @cssproperty --oz-space-3 - Spacing
+ * @cssproperty --oz-space-4 - Spacing
+ * @cssproperty --oz-space-5 - Spacing, largest
+ * @cssproperty --oz-radius-s - Small radius
+ * @cssproperty --oz-radius-m - Radius
+ * @cssproperty --oz-radius-l - Large radius
+ * @cssproperty --oz-font-family - Text font
+ * @cssproperty --oz-font-mono - Code font
+ * @cssproperty --oz-font-size - Text size
+ * @cssproperty --oz-font-size-small - Small text size
+ * @cssproperty --oz-line-height - Line height
  */
 export const tokens = css`
   :host {

@@ -2,7 +2,8 @@
  * elements/shared/export-parts.ts against custom-elements.json (generated
  * from each element's JSDoc): the parts it exports are exactly each
  * element's own `@csspart`s, those it exports again from inner elements
- * included, and the chat documents every name it exports. A part added to
+ * included, and the chat lists every name it exports (the manifest
+ * config makes those entries from export-parts.ts). A part added to
  * an element without being exported, or exported under a name the chat's
  * documentation does not give, fails here.
  */
