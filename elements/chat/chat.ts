@@ -1,19 +1,17 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
-import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
+import type { ThreadStore } from '../../src/thread/index.js';
 import { type ThreadState } from '../../src/thread/state.js';
-import { answerableInterrupts, currentRun, isActive, openInterrupts } from '../../src/thread/selectors.js';
+import { isActive, openInterrupts } from '../../src/thread/selectors.js';
 import { isRefusedTurn } from '../../src/thread/turn-status.js';
 import type { Message } from '../../src/protocol/index.js';
-import { warmUpStore } from '../../src/thread/warm-up.js';
 import type { OzComposer } from '../composer/composer.js';
 import type { InterruptsStore } from '../interrupts/interrupts.js';
 import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
 import { listConverter, OzMarkdown } from '../markdown/markdown.js';
-import { loadMarkdownEngine } from '../markdown/markdown-engine.js';
 import { OzSendEvent, type OzErrorActionEvent } from '../shared/events.js';
 import { loadLazyTags } from '../shared/lazy-tags.js';
 import { exportParts } from '../shared/export-parts.js';
@@ -24,15 +22,14 @@ import { base, tokens } from '../shared/tokens.styles.js';
 import { WidthController } from '../shared/width-controller.js';
 import { ChatObserver } from './chat-observer.js';
 import { FollowEndController } from './follow-end.js';
+import { OwnStoreController, type ChatStorage } from './own-store.js';
 import { TurnWindowController } from './turn-window.js';
+import { WarmUpController } from './warm-up.js';
 import { styles } from './chat.styles.js';
 import { renderTurn, waitIndex, type TranscriptContext } from './transcript.js';
+import { busyReason, carryOutErrorAction, formsView, renderConnection, renderInterrupts, renderStopped } from './chat-sections.js';
 
-/** Where the thread survives a page reload. */
-export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
-
-/** OZ's AI label, which a tenant may change (the route names it in interrupts only). */
-const DEFAULT_AI_LABEL = 'AI: ';
+export type { ChatStorage } from './own-store.js';
 
 const BOARD_PARTS = exportParts('oz-board');
 const ERROR_PARTS = exportParts('oz-error');
@@ -182,18 +179,21 @@ export class OzAgentChat extends OzElement {
   /** The interrupt forms' tags are defined (they load on first use: elements/shared/lazy-tags.ts). */
   @state() private formsReady = customElements.get('oz-interrupts') !== undefined;
 
-  private ownStore: ThreadStore | undefined;
-  private ownKey = '';
-  private ownOptions: ThreadStoreOptions | undefined;
   private observer = new ChatObserver();
   private expectRestore = false;
   private registry: CardRendererRegistry = new CardRendererRegistry();
   private registryFrom: unknown;
   private forms?: { of: ThreadStore; store: InterruptsStore };
-  /** The one sanitizer every message's markdown shares (made for the current image allowlist). */
   private readonly turnWindow = new TurnWindowController(this);
-  private cancelWarmUp: (() => void) | undefined;
+  private readonly warmUp = new WarmUpController(this, () => this.imageAllowlist);
   private readonly follow = new FollowEndController(this, () => this.transcriptEl);
+  private readonly own = new OwnStoreController(this, (store, restoring) => {
+    this.observer = new ChatObserver();
+    this.storeController.store = store;
+    if (!restoring) return;
+    this.expectRestore = true;
+    void restoring.finally(() => (this.expectRestore = false));
+  });
 
   constructor() {
     super();
@@ -252,7 +252,7 @@ export class OzAgentChat extends OzElement {
    * given the app's `store` leaves that to the app.
    */
   newThread(): void {
-    if (!this.ownStore || this.store !== this.ownStore) return;
+    if (!this.own.owned) return;
     this.notSent = '';
     this.threadId = undefined;
   }
@@ -267,7 +267,6 @@ export class OzAgentChat extends OzElement {
     return this.store.loadHistory(messages);
   }
 
-
   private cardRegistry(): CardRendererRegistry {
     if (this.cardRenderers !== this.registryFrom) {
       this.registryFrom = this.cardRenderers;
@@ -276,37 +275,9 @@ export class OzAgentChat extends OzElement {
     return this.registry;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.ensureStore();
-    // The markdown engine loads now (a chunk), before the first answer streams; then, when the page is
-    // idle, its first render and the store's code, which a person's first message would otherwise compile in its frame.
-    void loadMarkdownEngine().then(
-      (engine) => {
-        if (!this.isConnected || this.cancelWarmUp) return;
-        this.cancelWarmUp = engine.warmUpWhenIdle(this.renderRoot, engine.purifierFor(this.imageAllowlist), [() => warmUpStore().then(() => undefined, () => undefined)]);
-      },
-      () => undefined,
-    );
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.cancelWarmUp?.();
-    this.cancelWarmUp = undefined;
-    // A chat moved in the page reconnects at once; one removed lets its own store go.
-    setTimeout(() => {
-      if (this.isConnected || !this.ownStore) return;
-      this.ownStore.dispose();
-      if (this.store === this.ownStore) this.store = undefined;
-      this.ownStore = undefined;
-      this.ownKey = '';
-    }, 0);
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.ownOptions && changed.has('headers')) this.ownOptions.headers = this.headers ?? {};
-    this.ensureStore();
+    if (changed.has('headers')) this.own.headersChanged();
+    this.own.ensure();
     // The interrupt forms load on first use: have them before a run can end in interrupts.
     const s = this.storeController.state;
     if (!this.formsReady && s && (isActive(s) || s.openInterruptIds.length > 0)) {
@@ -314,64 +285,6 @@ export class OzAgentChat extends OzElement {
       void customElements.whenDefined('oz-interrupts').then(() => (this.formsReady = true));
     }
     super.willUpdate(changed);
-  }
-
-  private storageOf(): PersistencePort | undefined {
-    const s = this.storage;
-    if (s === 'none') return undefined;
-    if (s === 'memory') return memoryStorage();
-    if (s === 'session' || !s) {
-      try {
-        return webStorage();
-      } catch {
-        return undefined;
-      }
-    }
-    return s;
-  }
-
-  private ensureStore(): void {
-    // A removed chat makes no store (an update scheduled as it left would otherwise follow the run again).
-    if (!this.isConnected) return;
-    if (this.store && this.store !== this.ownStore) {
-      if (this.ownStore) this.dropOwnStore();
-      return;
-    }
-    if (!this.agent || !this.tenant) return;
-    const key = JSON.stringify([this.endpoint, this.agent, this.tenant, this.threadId ?? '']);
-    if (this.ownStore && (key === this.ownKey || this.threadId === this.ownStore.threadId) && this.store === this.ownStore) return;
-    this.dropOwnStore();
-    const storage = this.storageOf();
-    const aiLabel = this.aiLabel ?? DEFAULT_AI_LABEL;
-    const options: ThreadStoreOptions = {
-      endpoint: this.endpoint,
-      agent: this.agent,
-      tenant: this.tenant,
-      headers: this.headers ?? {},
-      ...(this.threadId ? { threadId: this.threadId } : {}),
-      ...(storage ? { storage } : {}),
-      ...(this.transport ? { transport: this.transport } : {}),
-      ...(aiLabel ? { aiLabel } : {}),
-    };
-    const store = createThreadStore(options);
-    this.ownOptions = options;
-    this.ownStore = store;
-    this.store = store;
-    this.threadId = store.threadId;
-    this.ownKey = JSON.stringify([this.endpoint, this.agent, this.tenant, store.threadId]);
-    this.observer = new ChatObserver();
-    this.storeController.store = store;
-    if (storage) {
-      this.expectRestore = true;
-      void store.reload().finally(() => (this.expectRestore = false));
-    }
-  }
-
-  private dropOwnStore(): void {
-    this.ownStore?.dispose();
-    this.ownStore = undefined;
-    this.ownOptions = undefined;
-    this.ownKey = '';
   }
 
   private onState(s: ThreadState): void {
@@ -402,89 +315,18 @@ export class OzAgentChat extends OzElement {
       if (e.defaultPrevented) return;
       const store = this.store;
       if (!store) return;
-      const later = (f: () => Promise<void>) => {
-        try {
-          void f().catch(() => undefined);
-        } catch {
-          // refused before sending (a run streams, nothing to load): nothing changes
-        }
-      };
-      if (e.action === 'retry') later(() => store.tryAgain());
-      else if (e.action === 'reload') later(() => store.loadAgain());
-      else if (e.action === 'follow') later(() => store.followAgain());
-      else if (e.action === 'new_thread') this.newThread();
-      else if (e.action.startsWith('answer') || e.action === 'fix_answer') this.interruptsEl?.focus();
+      carryOutErrorAction(e.action, store, { newThread: () => this.newThread(), focusInterrupts: () => this.interruptsEl?.focus() });
     });
   }
 
-  /** The store as <oz-interrupts> sees it (its "load again" is the store's loadAgain(), not a restore from storage). */
+  /** The store as <oz-interrupts> sees it, made once per store. */
   private formsStore(store: ThreadStore): InterruptsStore {
-    if (this.forms?.of !== store) {
-      this.forms = {
-        of: store,
-        store: {
-          getState: () => store.getState(),
-          subscribe: (listener) => store.subscribe(listener),
-          resume: (answers) => store.resume(answers),
-          setDraft: (id, value) => store.setDraft(id, value),
-          loadAgain: () => store.loadAgain(),
-          followAgain: () => store.followAgain(),
-        },
-      };
-    }
+    if (this.forms?.of !== store) this.forms = { of: store, store: formsView(store) };
     return this.forms.store;
   }
 
   protected override firstUpdated(): void {
     if (this.statusEl) this.statusEl.textContent = this.announcement;
-  }
-
-  private disabledReason(s: ThreadState | undefined): string {
-    if (!s) return '';
-    if (s.status === 'running') return this.t.busyRunning;
-    if (s.status === 'waiting') return this.t.busyWaiting;
-    // Interrupts past their deadline can no longer be answered: they hold nothing back.
-    if (answerableInterrupts(s, this.clock()).length > 0) return this.t.busyAnswer;
-    return '';
-  }
-
-  /** After Stop (or a connection given up): the turn may go on in OZ; "Follow again" picks it up. */
-  private renderStopped(s: ThreadState) {
-    const run = currentRun(s);
-    if (!run || isActive(s) || run.terminal || run.phase !== 'stopped') return nothing;
-    return html`<p class="stopped" part="stopped">
-      ${this.t.stoppedFollowing}
-      <button @click=${() => void this.store?.followAgain().catch(() => undefined)}>${this.t.actions.follow}</button>
-    </p>`;
-  }
-
-  private renderConnection(s: ThreadState) {
-    const c = s.connection;
-    if (c.status === 'reconnecting') return html`<span class="connection quiet" part="connection"><span class="dot" aria-hidden="true"></span>${this.t.reconnecting}</span>`;
-    if (c.status === 'failed')
-      return html`<span class="connection lost" part="connection"
-        >${this.t.connectionLost}
-        <button @click=${() => void this.store?.retry().catch(() => undefined)}>${this.t.retryConnection}</button></span
-      >`;
-    return nothing;
-  }
-
-  /** Where the turn waits: the forms for every open interrupt, answered in one resume (slot `interrupts` replaces them). */
-  private renderInterrupts(store: ThreadStore, open: boolean) {
-    const t = this.t;
-    return html`<section class="interrupts ${open ? 'open' : ''}" part="interrupts" tabindex="-1" aria-labelledby=${open ? 'interrupts-title' : nothing}>
-      ${open ? html`<p class="interrupts-title" id="interrupts-title">${t.interruptsTitle}</p><p class="hint">${t.interruptsHint}</p>` : nothing}
-      <slot name="interrupts"
-        ><oz-interrupts
-          part="interrupt-forms"
-          .store=${this.formsStore(store)}
-          .strings=${this.strings}
-          .showWaiting=${false}
-          .clock=${this.clock}
-          @oz-interrupt-requested=${(e: Event) => e.stopPropagation() /* the chat fires it, once per run that asks */}
-          >${open && !this.formsReady ? html`<p class="hint" role="status">${t.formsLoading}</p>` : nothing}</oz-interrupts
-      ></slot>
-    </section>`;
   }
 
   protected override render() {
@@ -500,7 +342,10 @@ export class OzAgentChat extends OzElement {
     // Only in a turn that waits or waited: a slot that moves to each new turn makes Chromium walk
     // the whole transcript's tree for slots again (2 ms per message in 500 turns).
     const waited = open.length > 0 || listed !== undefined || (last >= 0 && waitIndex(turns[last]!) >= 0);
-    const waits = store && waited ? this.renderInterrupts(store, open.length > 0) : undefined;
+    const waits =
+      store && waited
+        ? renderInterrupts({ t, strings: this.strings, forms: this.formsStore(store), open: open.length > 0, formsReady: this.formsReady, clock: this.clock })
+        : undefined;
     const renderOne = (turn: (typeof turns)[number], i: number) =>
       i === last
         ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock, this.formsReady], () => renderTurn(turn, ctx!, waits))
@@ -510,7 +355,7 @@ export class OzAgentChat extends OzElement {
     const boardEl = html`<oz-board exportparts=${BOARD_PARTS} .board=${s?.board} .imageAllowlist=${this.imageAllowlist} .strings=${this.strings}></oz-board>`;
     return html`<div class="chat ${showBoard ? `with-board-${board}` : ''}" part="chat">
       <div class="header ${this.hasHeader || (s && s.connection.status !== 'open' && s.connection.status !== 'closed' && s.connection.status !== 'connecting') ? 'shown' : ''}" part="header">
-        <slot name="header" @slotchange=${(e: Event) => (this.hasHeader = (e.target as HTMLSlotElement).assignedNodes().length > 0)}></slot>${s ? this.renderConnection(s) : nothing}
+        <slot name="header" @slotchange=${(e: Event) => (this.hasHeader = (e.target as HTMLSlotElement).assignedNodes().length > 0)}></slot>${s ? renderConnection(s, t, store) : nothing}
       </div>
       <div class="main">
         <div class="conversation">
@@ -518,7 +363,7 @@ export class OzAgentChat extends OzElement {
             ${turns.length === 0 ? html`<div class="empty"><slot name="empty">${t.empty}</slot></div>` : nothing}
             ${ctx ? this.turnWindow.render(turns, renderOne, [t, ctx.renderers, this.imageAllowlist]) : nothing}
             ${s && s.lastError && !lastRunError && s.lastError !== listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${s.lastError} .strings=${this.strings}></oz-error>` : nothing}
-            ${s ? this.renderStopped(s) : nothing}
+            ${s ? renderStopped(s, t, store) : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting exportparts=${WAITING_PARTS} .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
           ${showBoard && board === 'inline'
@@ -529,7 +374,7 @@ export class OzAgentChat extends OzElement {
             part="composer"
             exportparts=${COMPOSER_PARTS}
             .strings=${this.strings}
-            disabled-reason=${this.disabledReason(s)}
+            disabled-reason=${s ? busyReason(s, t, this.clock()) : ''}
             ?running=${s ? isActive(s) : false}
             @oz-send=${this.onSend}
             @oz-stop=${() => this.store?.stop()}
