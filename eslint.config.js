@@ -79,6 +79,16 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'test/**', 'server/**/cli.ts', 'examples/**/server*.ts'],
     rules: { 'no-console': 'off' },
   },
+  // Small parts a newcomer can read (issue 21): no source file over 400 lines, no function over 120.
+  // Tests, stories and benches are exempt: a long table of cases reads better whole.
+  {
+    files: ['src/**/*.ts', 'elements/**/*.ts', 'inspector/**/*.ts', 'server/**/*.ts', 'build/**/*.ts', 'scripts/**/*.{ts,mjs}', 'examples/**/*.ts'],
+    ignores: ['**/*.stories.ts', '**/*.test.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 120 }],
+    },
+  },
   {
     files: ['**/*.mjs', '**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
