@@ -62,10 +62,31 @@ function ozEvents() {
       for (const mod of customElementsManifest.modules) {
         for (const d of mod.declarations ?? []) {
           if (d.events) d.events = d.events.filter((e) => typeof e.name === 'string' && /^oz-[a-z][a-z-]*$/.test(e.name));
+          eventClass(d);
         }
       }
     },
   };
+}
+
+/**
+ * An event class made by defineEvent (`class X extends defineEvent<F>()('oz-x') {}`), which the
+ * analyzer reads as a mixin with the event's name for a superclass: an Event with its static
+ * eventName and its fields, as a hand-written class would be listed.
+ */
+function eventClass(d) {
+  const made = d.kind === 'class' && d.mixins?.find((m) => m.name.startsWith('defineEvent'));
+  if (!made) return;
+  const fields = /^defineEvent<\{(.*)\}>\(\)$/.exec(made.name)?.[1] ?? '';
+  const members = fields
+    .split(';')
+    .map((f) => /^\s*(\w+)(\??):\s*(.+?)\s*$/.exec(f))
+    .filter(Boolean)
+    .map(([, name, optional, type]) => ({ kind: 'field', name, type: { text: optional ? `${type} | undefined` : type }, readonly: true }));
+  const eventName = { kind: 'field', name: 'eventName', type: { text: 'string' }, static: true, readonly: true, default: `'${d.superclass?.name}'` };
+  d.members = [eventName, ...members, ...(d.members ?? [])];
+  d.superclass = { name: 'Event', package: 'global:' };
+  delete d.mixins;
 }
 
 /** The table of elements/shared/export-parts.ts: a plain object literal, read as one. */

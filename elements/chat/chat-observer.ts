@@ -65,7 +65,7 @@ export class ChatObserver {
     };
     const history = historyNeeded(state.lastError);
     if (history && this.firstSight(state.lastError!, quiet)) {
-      events.push(new OzHistoryNeededEvent(state.threadId, history), new OzRunErrorEvent(state.lastError!.code, state.lastError!.message, state.lastError!.runId));
+      events.push(new OzHistoryNeededEvent({ threadId: state.threadId, reason: history }), runErrorEvent(state.lastError!.code, state.lastError!.message, state.lastError!.runId));
       announce = errorLine(state.lastError!, t);
     }
     const turn = state.turns[state.turns.length - 1];
@@ -79,7 +79,7 @@ export class ChatObserver {
       }
       const started = run.phase === 'streaming' || run.phase === 'finished' || run.phase === 'stopped';
       if (started && once(`started:${runId}`)) {
-        events.push(new OzRunStartedEvent(state.threadId, runId));
+        events.push(new OzRunStartedEvent({ threadId: state.threadId, runId }));
         announce = t.generating;
       }
       for (const item of run.items) {
@@ -91,29 +91,29 @@ export class ChatObserver {
         }
       }
       if (run.phase === 'finished' && once(`finished:${runId}`)) {
-        events.push(new OzRunFinishedEvent(state.threadId, runId, run.outcome ?? 'success'));
+        events.push(new OzRunFinishedEvent({ threadId: state.threadId, runId, outcome: run.outcome ?? 'success' }));
         if (run.outcome === 'interrupt') {
           const interrupts = run.interruptIds
             .map((id) => state.interrupts[id]?.raw)
             .filter((i): i is Interrupt => i !== undefined);
-          events.push(new OzInterruptRequestedEvent(interrupts));
+          events.push(new OzInterruptRequestedEvent({ interrupts }));
           announce = t.interruptsTitle;
         }
       }
       if (run.phase === 'error' && run.error && this.firstSight(run.error, quiet)) {
-        events.push(new OzRunErrorEvent(run.error.code, run.error.message, runId));
+        events.push(runErrorEvent(run.error.code, run.error.message, runId));
         announce = errorLine(run.error, t);
       }
     }
     if (!turn.runs.length && state.lastError && this.firstSight(state.lastError, quiet)) {
-      events.push(new OzRunErrorEvent(state.lastError.code, state.lastError.message));
+      events.push(runErrorEvent(state.lastError.code, state.lastError.message));
       announce = errorLine(state.lastError, t);
     }
     const cards = [turn.card, ...turn.stepOrder.map((job) => turn.steps[job])];
     for (const c of cards) {
       if (!c?.card || this.cards.has(c.card)) continue;
       this.cards.add(c.card);
-      if (!quiet) events.push(new OzCardEvent(c.job, c.card));
+      if (!quiet) events.push(new OzCardEvent({ job: c.job, card: c.card }));
     }
     if (state.waitingForOthers.length && once(`waiting:${turn.id}:${state.waitingForOthers.length}`)) announce = t.waitingTitle;
     return announce === undefined ? { events } : { events, announce };
@@ -125,4 +125,9 @@ export class ChatObserver {
     this.errors.add(error);
     return !quiet;
   }
+}
+
+/** OzRunErrorEvent with a runId only when there is one. */
+function runErrorEvent(code: string, message: string, runId?: string): OzRunErrorEvent {
+  return new OzRunErrorEvent({ code, message, ...(runId !== undefined ? { runId } : {}) });
 }

@@ -84,14 +84,14 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  *
  * @summary A complete, accessible chat with an OZ agent.
  *
- * @fires oz-run-started - A run started streaming.
- * @fires oz-run-finished - A run ended (its outcome: success, interrupt, cancelled).
- * @fires oz-run-error - A run failed or its request was refused.
- * @fires oz-interrupt-requested - A turn waits for the person's answers (once per run that ends with interrupts).
- * @fires oz-card - A card arrived.
- * @fires oz-send - The person sends a message (cancelable).
- * @fires oz-error-action - A person chose an error's action (cancelable; bubbles from `<oz-error>`): `retry`, `reload`, `follow`, `new_thread`, `answer_open`, `answer_rest`, `fix_answer`, `sign_in`.
- * @fires oz-history-needed - The page has none of the thread's turns, or lacks some (`reason`): answer with `loadHistory(messages)`.
+ * @fires {OzRunStartedEvent} oz-run-started - A run started streaming.
+ * @fires {OzRunFinishedEvent} oz-run-finished - A run ended (its outcome: success, interrupt, cancelled).
+ * @fires {OzRunErrorEvent} oz-run-error - A run failed or its request was refused.
+ * @fires {OzInterruptRequestedEvent} oz-interrupt-requested - A turn waits for the person's answers (once per run that ends with interrupts).
+ * @fires {OzCardEvent} oz-card - A card arrived.
+ * @fires {OzSendEvent} oz-send - The person sends a message (cancelable).
+ * @fires {OzErrorActionEvent} oz-error-action - A person chose an error's action (cancelable; bubbles from `<oz-error>`): `retry`, `reload`, `follow`, `new_thread`, `answer_open`, `answer_rest`, `fix_answer`, `sign_in`.
+ * @fires {OzHistoryNeededEvent} oz-history-needed - The page has none of the thread's turns, or lacks some (`reason`): answer with `loadHistory(messages)`.
  *
  * @slot header - Above the transcript (a title, a logo).
  * @slot empty - Shown while the thread has no turn.
@@ -214,7 +214,7 @@ export class OzAgentChat extends OzElement {
 
   /** Sends a message, as the composer does: fires the cancelable `oz-send` first, and sends unless a listener cancels it. */
   async send(text: string): Promise<void> {
-    const e = new OzSendEvent(text);
+    const e = new OzSendEvent({ text });
     this.dispatchEvent(e);
     if (!e.defaultPrevented) await this.sendNow(text);
   }

@@ -20,8 +20,8 @@ import { styles } from './composer.styles.js';
  *
  * @summary The message field.
  *
- * @fires oz-send - The person sends a message (cancelable: prevent it to keep the text).
- * @fires oz-stop - The person stops following the run.
+ * @fires {OzSendEvent} oz-send - The person sends a message (cancelable: prevent it to keep the text).
+ * @fires {OzStopEvent} oz-stop - The person stops following the run.
  *
  * @slot actions - Extra buttons beside Send.
  *
@@ -60,7 +60,7 @@ export class OzComposer extends OzElement {
   send(): boolean {
     const text = this.value.trim();
     if (!text || this.disabledReason) return false;
-    const event = new OzSendEvent(text);
+    const event = new OzSendEvent({ text });
     this.dispatchEvent(event);
     if (event.defaultPrevented) return false;
     this.value = '';

@@ -30,7 +30,7 @@ function serverWords(message: string | undefined, meaning: string, summary: stri
  *
  * @summary What went wrong, and what to do next.
  *
- * @fires oz-error-action - The person chose the action (cancelable; the chat carries it out).
+ * @fires {OzErrorActionEvent} oz-error-action - The person chose the action (cancelable; the chat carries it out).
  *
  * @csspart error - The error's box.
  * @csspart title - The heading line.
@@ -53,7 +53,7 @@ export class OzError extends OzElement {
   @property({ attribute: false }) error?: ErrorView;
 
   private act(action: ErrorAction, code: string): void {
-    this.dispatchEvent(new OzErrorActionEvent(action, code));
+    this.dispatchEvent(new OzErrorActionEvent({ action, code }));
   }
 
   protected override render() {

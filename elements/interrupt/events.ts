@@ -1,38 +1,19 @@
 import type { ResumeEntry } from '../../src/protocol/index.js';
 import type { InterruptDraft } from './answer.js';
 
-/** Every event bubbles and crosses shadow roots. */
-const INIT: EventInit = { bubbles: true, composed: true };
+import { defineEvent } from '../shared/define-event.js';
 
 /** The person changed an interrupt's answer: its new draft (keep it with `store.setDraft`). */
-export class OzInterruptChangeEvent extends Event {
-  static readonly eventName = 'oz-interrupt-change';
-  constructor(
-    readonly interruptId: string,
-    readonly value: InterruptDraft,
-  ) {
-    super(OzInterruptChangeEvent.eventName, INIT);
-  }
-}
+export class OzInterruptChangeEvent extends defineEvent<{ interruptId: string; value: InterruptDraft }>()('oz-interrupt-change') {}
 
 /** The person pressed Enter in an interrupt's form: send the answers, if they may be sent. */
-export class OzInterruptCommitEvent extends Event {
-  static readonly eventName = 'oz-interrupt-commit';
-  constructor(readonly interruptId: string) {
-    super(OzInterruptCommitEvent.eventName, INIT);
-  }
-}
+export class OzInterruptCommitEvent extends defineEvent<{ interruptId: string }>()('oz-interrupt-commit') {}
 
 /**
  * The answers are about to be sent as one resume: one entry per open
  * interrupt. Cancelable: `preventDefault()` keeps them from being sent.
  */
-export class OzInterruptSubmitEvent extends Event {
-  static readonly eventName = 'oz-interrupt-submit';
-  constructor(readonly entries: readonly ResumeEntry[]) {
-    super(OzInterruptSubmitEvent.eventName, { ...INIT, cancelable: true });
-  }
-
+export class OzInterruptSubmitEvent extends defineEvent<{ entries: readonly ResumeEntry[] }>()('oz-interrupt-submit', { cancelable: true }) {
   /** The resume entries (the same as `entries`). */
   get detail(): readonly ResumeEntry[] {
     return this.entries;

@@ -39,8 +39,8 @@ export interface InterruptNotice {
  *
  * @summary One approval or question, as a native form.
  *
- * @fires oz-interrupt-change - The person changed the answer (`interruptId`, `value`: the new draft).
- * @fires oz-interrupt-commit - The person pressed Enter in a field: send the answers.
+ * @fires {OzInterruptChangeEvent} oz-interrupt-change - The person changed the answer (`interruptId`, `value`: the new draft).
+ * @fires {OzInterruptCommitEvent} oz-interrupt-commit - The person pressed Enter in a field: send the answers.
  *
  * @csspart interrupt - The box.
  * @csspart title - What waits (`oz0/what`, or the reason).
@@ -180,7 +180,7 @@ export class OzInterrupt extends OzElement {
     const view = this.interrupt;
     if (!view) return;
     this.value = draft;
-    this.dispatchEvent(new OzInterruptChangeEvent(view.id, draft));
+    this.dispatchEvent(new OzInterruptChangeEvent({ interruptId: view.id, value: draft }));
   }
 
   private onInput(e: Event): void {
@@ -233,12 +233,12 @@ export class OzInterrupt extends OzElement {
     const target = e.target as HTMLElement;
     if (e.key !== 'Enter' || target.localName !== 'input') return;
     e.preventDefault();
-    if (this.interrupt) this.dispatchEvent(new OzInterruptCommitEvent(this.interrupt.id));
+    if (this.interrupt) this.dispatchEvent(new OzInterruptCommitEvent({ interruptId: this.interrupt.id }));
   }
 
   private onSubmit(e: Event): void {
     e.preventDefault();
-    if (this.interrupt) this.dispatchEvent(new OzInterruptCommitEvent(this.interrupt.id));
+    if (this.interrupt) this.dispatchEvent(new OzInterruptCommitEvent({ interruptId: this.interrupt.id }));
   }
 
   private heading(view: InterruptView): string {

@@ -48,9 +48,9 @@ interface Row {
  *
  * @summary Answer all of the turn's approvals and questions at once.
  *
- * @fires oz-interrupt-requested - New interrupt forms appeared (their interrupts as they arrived).
- * @fires oz-interrupt-submit - The answers are about to be sent (`entries`, also `detail`); cancelable.
- * @fires oz-error-action - The person chose the error's action: `reload` (else the list calls `store.loadAgain()`: a fresh run that follows the turn from its start, the interrupts that wait now) or `follow` after `turn_waiting` (else `store.followAgain()`: how the waited turn goes on and ends); cancelable.
+ * @fires {OzInterruptRequestedEvent} oz-interrupt-requested - New interrupt forms appeared (their interrupts as they arrived).
+ * @fires {OzInterruptSubmitEvent} oz-interrupt-submit - The answers are about to be sent (`entries`, also `detail`); cancelable.
+ * @fires {OzErrorActionEvent} oz-error-action - The person chose the error's action: `reload` (else the list calls `store.loadAgain()`: a fresh run that follows the turn from its start, the interrupts that wait now) or `follow` after `turn_waiting` (else `store.followAgain()`: how the waited turn goes on and ends); cancelable.
  *
  * @csspart interrupts - The whole list.
  * @csspart list - The interrupts.
@@ -153,7 +153,7 @@ export class OzInterrupts extends OzElement {
       entries.push((a.status === 'resolved' ? { interruptId: view.id, status: 'resolved', payload: a.payload } : { interruptId: view.id, status: 'cancelled' }) as ResumeEntry);
     }
     this.inFlight = true;
-    const event = new OzInterruptSubmitEvent(entries);
+    const event = new OzInterruptSubmitEvent({ entries });
     this.dispatchEvent(event);
     if (event.defaultPrevented) {
       this.inFlight = false;
@@ -189,7 +189,7 @@ export class OzInterrupts extends OzElement {
   }
 
   private act(action: 'reload' | 'follow', code: string): void {
-    const event = new OzErrorActionEvent(action, code);
+    const event = new OzErrorActionEvent({ action, code });
     this.dispatchEvent(event);
     const store = this.store;
     if (event.defaultPrevented || !store) return;
@@ -208,7 +208,7 @@ export class OzInterrupts extends OzElement {
     const fresh = open.filter((i) => !this.knownOpen.has(i.id));
     this.knownOpen = new Set(open.map((i) => i.id));
     if (fresh.length === 0) return;
-    this.dispatchEvent(new OzInterruptRequestedEvent(fresh.map((i) => i.raw)));
+    this.dispatchEvent(new OzInterruptRequestedEvent({ interrupts: fresh.map((i) => i.raw) }));
     const first = this.renderRoot.querySelector<OzInterrupt>(`oz-interrupt[data-id="${CSS.escape(fresh[0]!.id)}"]`);
     if (first?.updateComplete) void first.updateComplete.then(() => first.focus());
   }

@@ -1,69 +1,26 @@
-import type { Interrupt } from '../../src/protocol/index.js';
+import type { ErrorAction, Interrupt } from '../../src/protocol/index.js';
+import type { RunView } from '../../src/thread/index.js';
+import { defineEvent } from './define-event.js';
 
-/** Every event bubbles and crosses shadow roots, so a page listens on the chat or above it. */
-const INIT: EventInit = { bubbles: true, composed: true };
+// Every event bubbles and crosses shadow roots, so a page listens on the chat or above it (define-event.ts).
 
 /** A run of the thread started (RUN_STARTED). */
-export class OzRunStartedEvent extends Event {
-  static readonly eventName = 'oz-run-started';
-  constructor(
-    readonly threadId: string,
-    readonly runId: string,
-  ) {
-    super(OzRunStartedEvent.eventName, INIT);
-  }
-}
+export class OzRunStartedEvent extends defineEvent<{ threadId: string; runId: string }>()('oz-run-started') {}
 
 /** How a run ended: the outcome's type (`success`, `interrupt`, `cancelled`). */
-export class OzRunFinishedEvent extends Event {
-  static readonly eventName = 'oz-run-finished';
-  constructor(
-    readonly threadId: string,
-    readonly runId: string,
-    readonly outcome: string,
-  ) {
-    super(OzRunFinishedEvent.eventName, INIT);
-  }
-}
+export class OzRunFinishedEvent extends defineEvent<{ threadId: string; runId: string; outcome: NonNullable<RunView['outcome']> }>()('oz-run-finished') {}
 
 /** A run failed or was refused: RUN_ERROR's code, or a refused request's. */
-export class OzRunErrorEvent extends Event {
-  static readonly eventName = 'oz-run-error';
-  constructor(
-    readonly code: string,
-    readonly message: string,
-    readonly runId?: string,
-  ) {
-    super(OzRunErrorEvent.eventName, INIT);
-  }
-}
+export class OzRunErrorEvent extends defineEvent<{ code: string; message: string; runId?: string }>()('oz-run-error') {}
 
 /** A turn ended waiting for the person's answers. */
-export class OzInterruptRequestedEvent extends Event {
-  static readonly eventName = 'oz-interrupt-requested';
-  constructor(readonly interrupts: readonly Interrupt[]) {
-    super(OzInterruptRequestedEvent.eventName, INIT);
-  }
-}
+export class OzInterruptRequestedEvent extends defineEvent<{ interrupts: readonly Interrupt[] }>()('oz-interrupt-requested') {}
 
 /** A card arrived (`oz0.card`): the job whose answer it shows, and the card. */
-export class OzCardEvent extends Event {
-  static readonly eventName = 'oz-card';
-  constructor(
-    readonly job: string,
-    readonly card: Readonly<Record<string, unknown>>,
-  ) {
-    super(OzCardEvent.eventName, INIT);
-  }
-}
+export class OzCardEvent extends defineEvent<{ job: string; card: Readonly<Record<string, unknown>> }>()('oz-card') {}
 
 /** The person sends a message. Cancelable: `preventDefault()` keeps it from being sent. */
-export class OzSendEvent extends Event {
-  static readonly eventName = 'oz-send';
-  constructor(readonly text: string) {
-    super(OzSendEvent.eventName, { ...INIT, cancelable: true });
-  }
-}
+export class OzSendEvent extends defineEvent<{ text: string }>()('oz-send', { cancelable: true }) {}
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -77,15 +34,7 @@ declare global {
 }
 
 /** The person chose an error's action (reload, retry, answer, sign in). The chat acts on it unless prevented. */
-export class OzErrorActionEvent extends Event {
-  static readonly eventName = 'oz-error-action';
-  constructor(
-    readonly action: string,
-    readonly code: string,
-  ) {
-    super(OzErrorActionEvent.eventName, { ...INIT, cancelable: true });
-  }
-}
+export class OzErrorActionEvent extends defineEvent<{ action: ErrorAction; code: string }>()('oz-error-action', { cancelable: true }) {}
 
 /**
  * The page cannot go on with the thread from what it holds: it has none of
@@ -94,23 +43,10 @@ export class OzErrorActionEvent extends Event {
  * added them). An app that keeps its threads answers with
  * `chat.loadHistory(messages)`; otherwise the person may start a new thread.
  */
-export class OzHistoryNeededEvent extends Event {
-  static readonly eventName = 'oz-history-needed';
-  constructor(
-    readonly threadId: string,
-    readonly reason: 'nothing_to_load' | 'history_unavailable',
-  ) {
-    super(OzHistoryNeededEvent.eventName, INIT);
-  }
-}
+export class OzHistoryNeededEvent extends defineEvent<{ threadId: string; reason: 'nothing_to_load' | 'history_unavailable' }>()('oz-history-needed') {}
 
 /** The person asked to stop following the run (the job runs on in OZ). */
-export class OzStopEvent extends Event {
-  static readonly eventName = 'oz-stop';
-  constructor() {
-    super(OzStopEvent.eventName, INIT);
-  }
-}
+export class OzStopEvent extends defineEvent()('oz-stop') {}
 
 declare global {
   interface GlobalEventHandlersEventMap {

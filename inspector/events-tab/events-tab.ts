@@ -25,7 +25,7 @@ const OVERSCAN = 8;
  *
  * @summary The inspector's Events tab.
  *
- * @fires oz-inspector-select - An entry was selected.
+ * @fires {OzInspectorSelectEvent} oz-inspector-select - An entry was selected.
  *
  * @csspart filters - The filter bar.
  * @csspart list - The scrolling listbox.
@@ -71,7 +71,7 @@ export class OzInspectorEvents extends InspectorElement {
     const i = this.rows.findIndex((r) => r.seq === seq);
     if (i >= 0) this.reveal(i);
     const entry = this.rows[i];
-    if (entry) this.dispatchEvent(new OzInspectorSelectEvent(entry));
+    if (entry) this.dispatchEvent(new OzInspectorSelectEvent({ entry }));
   }
 
   override connectedCallback(): void {

@@ -40,9 +40,9 @@ interface ChatLike extends HTMLElement {
  *
  * @summary Records and explains what a chat's stream said.
  *
- * @fires oz-inspector-import - A recording was imported.
- * @fires oz-inspector-toggle - The docked drawer opened or closed.
- * @fires oz-inspector-select - An entry was selected in the Events tab.
+ * @fires {OzInspectorImportEvent} oz-inspector-import - A recording was imported.
+ * @fires {OzInspectorToggleEvent} oz-inspector-toggle - The docked drawer opened or closed.
+ * @fires {OzInspectorSelectEvent} oz-inspector-select - An entry was selected in the Events tab.
  *
  * @csspart panel - The whole panel.
  * @csspart toolbar - The title, source picker, counts and file buttons.
@@ -125,7 +125,7 @@ export class OzInspector extends InspectorBase {
   /** Opens or closes the docked drawer. */
   toggle(open = !this.open): void {
     this.open = open;
-    this.dispatchEvent(new OzInspectorToggleEvent(open));
+    this.dispatchEvent(new OzInspectorToggleEvent({ open }));
     if (open) void this.updateComplete.then(() => (this.tablistEl?.querySelector('[aria-selected="true"]') as HTMLElement | null)?.focus());
   }
 
@@ -143,7 +143,7 @@ export class OzInspector extends InspectorBase {
     this.sources = [...this.sources, { key, label: this.t.imported(name), recording }];
     this.selectedKey = key;
     this.importError = '';
-    this.dispatchEvent(new OzInspectorImportEvent(name, recording.size));
+    this.dispatchEvent(new OzInspectorImportEvent({ name, events: recording.size }));
     return recording;
   }
 

@@ -1,5 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { defineEvent } from '../../elements/shared/define-event.js';
 import { base, tokens } from '../../elements/shared/tokens.styles.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { formatAt } from '../shared/strings.js';
@@ -25,12 +26,7 @@ const styles = css`
 `;
 
 /** The run a person chose to follow. */
-export class OzInspectorFollowEvent extends Event {
-  static readonly eventName = 'oz-inspector-follow';
-  constructor(readonly run: InspectRunSummary) {
-    super(OzInspectorFollowEvent.eventName, { bubbles: true, composed: true });
-  }
-}
+export class OzInspectorFollowEvent extends defineEvent<{ run: InspectRunSummary }>()('oz-inspector-follow') {}
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -44,7 +40,7 @@ declare global {
  *
  * @summary The inspector's list of proxied runs.
  *
- * @fires oz-inspector-follow - The person chose a run to follow.
+ * @fires {OzInspectorFollowEvent} oz-inspector-follow - The person chose a run to follow.
  *
  * @csspart runs - The runs table.
  */
@@ -117,7 +113,7 @@ export class OzInspectorRuns extends InspectorElement {
                   <td class="mono">${formatAt(r.startedAt)}</td>
                   <td>${t.runStatus[r.status] ?? r.status}</td>
                   <td>${r.events}${r.dropped ? html` <span class="badge">${t.runDropped(r.dropped)}</span>` : nothing}</td>
-                  <td><button @click=${() => this.dispatchEvent(new OzInspectorFollowEvent(r))} aria-label="${t.follow} ${r.runId}">${t.follow}</button></td>
+                  <td><button @click=${() => this.dispatchEvent(new OzInspectorFollowEvent({ run: r }))} aria-label="${t.follow} ${r.runId}">${t.follow}</button></td>
                 </tr>`,
               )}
             </tbody>

@@ -1,33 +1,15 @@
 import type { RecorderEntry } from '../../src/recorder/index.js';
 
-const INIT: EventInit = { bubbles: true, composed: true };
+import { defineEvent } from '../../elements/shared/define-event.js';
 
 /** An entry was selected in a tab (the events list, a board event). */
-export class OzInspectorSelectEvent extends Event {
-  static readonly eventName = 'oz-inspector-select';
-  constructor(readonly entry: RecorderEntry) {
-    super(OzInspectorSelectEvent.eventName, INIT);
-  }
-}
+export class OzInspectorSelectEvent extends defineEvent<{ entry: RecorderEntry }>()('oz-inspector-select') {}
 
 /** A recording was imported (from the file input or `importText`). */
-export class OzInspectorImportEvent extends Event {
-  static readonly eventName = 'oz-inspector-import';
-  constructor(
-    readonly name: string,
-    readonly events: number,
-  ) {
-    super(OzInspectorImportEvent.eventName, INIT);
-  }
-}
+export class OzInspectorImportEvent extends defineEvent<{ name: string; events: number }>()('oz-inspector-import') {}
 
 /** The docked drawer opened or closed. */
-export class OzInspectorToggleEvent extends Event {
-  static readonly eventName = 'oz-inspector-toggle';
-  constructor(readonly open: boolean) {
-    super(OzInspectorToggleEvent.eventName, INIT);
-  }
-}
+export class OzInspectorToggleEvent extends defineEvent<{ open: boolean }>()('oz-inspector-toggle') {}
 
 declare global {
   interface GlobalEventHandlersEventMap {

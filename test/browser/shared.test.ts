@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import '../../elements/define.js';
 import type { OzCard } from '../../elements/card/card.js';
-import { OzCardEvent, OzRunStartedEvent, OzSendEvent } from '../../elements/shared/events.js';
+import { OzCardEvent, OzRunStartedEvent, OzSendEvent, OzStopEvent } from '../../elements/shared/events.js';
 import { StoreController } from '../../elements/shared/store-controller.js';
 import { DEFAULT_STRINGS, resolveStrings } from '../../elements/shared/strings.js';
 import { staticStore } from './fixtures.js';
@@ -36,11 +36,22 @@ describe('shared', () => {
   });
 
   it('events bubble, cross shadow roots, and oz-send is cancelable', async () => {
-    const e = new OzSendEvent('hi');
+    const e = new OzSendEvent({ text: 'hi' });
     expect([e.bubbles, e.composed, e.cancelable]).to.deep.equal([true, true, true]);
-    const s = new OzRunStartedEvent('t', 'r');
+    const s = new OzRunStartedEvent({ threadId: 't', runId: 'r' });
     expect([s.type, s.bubbles, s.composed, s.cancelable]).to.deep.equal(['oz-run-started', true, true, false]);
-    expect(new OzCardEvent('j', {}).type).to.equal('oz-card');
+    expect(new OzCardEvent({ job: 'j', card: {} }).type).to.equal('oz-card');
+    // One class per event from defineEvent: its name, its fields, instanceof Event, and through a shadow root to the page.
+    expect([OzSendEvent.eventName, e.text, e instanceof Event, e instanceof OzSendEvent]).to.deep.equal(['oz-send', 'hi', true, true]);
+    expect(new OzStopEvent()).to.include({ type: 'oz-stop', bubbles: true });
+    const host = document.createElement('div');
+    const inner = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('span'));
+    document.body.append(host);
+    let heard: OzRunStartedEvent | undefined;
+    document.addEventListener('oz-run-started', (ev) => (heard = ev), { once: true });
+    inner.dispatchEvent(s);
+    host.remove();
+    expect(heard?.runId).to.equal('r');
     const el = await fixture(html`<div></div>`);
     await expect(el).to.be.accessible();
   });
