@@ -49,35 +49,22 @@ export function createRecorder(store: RecordableStore, options: RecorderOptions 
   const settle = tap.settle;
 
   let off: (() => void) | undefined = store.onRecord(tap.onRecord);
-  const read = buf.reading();
-  const recorder: Recorder = {
-    entries: read.entries,
-    filter: read.filter,
-    toNdjson: read.toNdjson,
-    toRecordedEvents: read.toRecordedEvents,
-    showBoard: read.showBoard,
-    get masksBoards() {
-      return buf.masksBoards;
+  // The read side as imports have it (record-buffer.ts), and the two calls only a live recorder has.
+  const recorder = Object.defineProperties(buf.reading(), {
+    stop: {
+      value: () => {
+        settle();
+        off?.();
+        off = undefined;
+      },
     },
-    get size() {
-      return buf.ring.size;
+    clear: {
+      value: () => {
+        settle();
+        buf.ring.clear();
+      },
     },
-    get bytes() {
-      return buf.ring.bytes;
-    },
-    get dropped() {
-      return buf.dropped;
-    },
-    stop() {
-      settle();
-      off?.();
-      off = undefined;
-    },
-    clear() {
-      settle();
-      buf.ring.clear();
-    },
-  };
+  }) as Recorder;
   return recorder;
 }
 
