@@ -12,9 +12,9 @@ import type { OzErrorActionEvent } from '../shared/events.js';
 import type { OzStrings } from '../shared/strings.js';
 
 /** A store call a button makes: a refusal or a failure is already the thread's state. */
-const quietly = (call: (() => Promise<void>) | undefined) => {
+const quietly = (call: () => Promise<void> | undefined) => {
   try {
-    void call?.().catch(() => undefined);
+    void call()?.catch(() => undefined);
   } catch {
     // refused before sending (a run streams, nothing to load): nothing changes
   }
@@ -49,7 +49,7 @@ export function renderStopped(s: ThreadState, t: OzStrings, store: ThreadStore |
   if (!run || isActive(s) || run.terminal || run.phase !== 'stopped') return nothing;
   return html`<p class="stopped" part="stopped">
     ${t.stoppedFollowing}
-    <button @click=${() => quietly(store && (() => store.followAgain()))}>${t.actions.follow}</button>
+    <button @click=${() => quietly(() => store?.followAgain())}>${t.actions.follow}</button>
   </p>`;
 }
 
@@ -60,7 +60,7 @@ export function renderConnection(s: ThreadState, t: OzStrings, store: ThreadStor
   if (c.status === 'failed')
     return html`<span class="connection lost" part="connection"
       >${t.connectionLost}
-      <button @click=${() => quietly(store && (() => store.retry()))}>${t.retryConnection}</button></span
+      <button @click=${() => quietly(() => store?.retry())}>${t.retryConnection}</button></span
     >`;
   return nothing;
 }

@@ -56,11 +56,6 @@ export class OwnStoreController implements ReactiveController {
     host.addController(this);
   }
 
-  /** The store the chat made, if it renders from one. */
-  get store(): ThreadStore | undefined {
-    return this.own;
-  }
-
   /** Whether the chat renders from its own store (not the app's). */
   get owned(): boolean {
     return !!this.own && this.host.store === this.own;
