@@ -54,6 +54,7 @@ export function frameRecorder(redactor: Redactor, maxBytesPerRun: number, now: (
     if (m.data.length > maxBytesPerRun) {
       run.events += 1;
       run.skipped += 1;
+      run.mirror?.event({ sseId: ownId, line: undefined, bytes: 0, terminal: undefined, at: now() });
       return;
     }
     const value = eventOf(m.data, secrets);
@@ -70,16 +71,19 @@ export function frameRecorder(redactor: Redactor, maxBytesPerRun: number, now: (
     } catch (err) {
       // A redaction callback that fails keeps nothing of that event (never the unredacted one).
       run.skipped += 1;
+      run.mirror?.event({ sseId: ownId, line: undefined, bytes: 0, terminal, at: now() });
       logger.warn(`oz-agui-proxy: inspect.redact threw (${err instanceof Error ? err.name : 'error'}); the event was not kept`);
       return;
     }
     const line = JSON.stringify({ id: m.id === undefined ? null : scrub(m.id, secrets), event, t: Math.max(0, now() - run.startedAt) });
     const bytes = Buffer.byteLength(line);
-    if (bytes > maxBytesPerRun) run.skipped += 1;
+    const kept = bytes <= maxBytesPerRun;
+    if (!kept) run.skipped += 1;
     else {
       run.seq += 1;
       run.ring.push({ seq: run.seq, line, bytes, id: ownId });
       if (ownId !== undefined) run.ids.add(ownId);
     }
+    run.mirror?.event({ sseId: ownId, line: kept ? line : undefined, bytes: kept ? bytes : 0, terminal, at: now() });
   };
 }

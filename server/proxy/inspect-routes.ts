@@ -4,6 +4,11 @@
  *
  *   GET <base>/__inspect/runs          JSON: InspectRunSummary[], newest first
  *   GET <base>/__inspect/runs/<runId>  SSE: the run's events, then live, then `event: end`
+ *   GET <base>/__inspect/status        JSON: the store's health (InspectStoreStatus)
+ *
+ * A store that cannot be reached (Redis down) answers the list and a new
+ * follow with 503 `unavailable` and Retry-After; an open follow says
+ * `event: degraded` and reads on (inspect-follow.ts).
  *
  * Every request passes the origin rules, then `inspect.authorize(request)`,
  * before anything is read. Nothing of the inspector's request (its cookie,
@@ -73,6 +78,18 @@ export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext
     }
   };
 
+  /** A read of the store; one that cannot be reached is 503. */
+  const fromStore = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (err) {
+      ctx.logger.warn(`oz-agui-proxy: the inspection feed's store failed (${err instanceof Error ? err.name : 'error'})`);
+      throw new ProxyError(503, 'unavailable', 'The inspection feed’s store cannot be reached right now.', { 'Retry-After': '5' });
+    }
+  };
+  const json = (value: unknown, cors: Record<string, string>) =>
+    new Response(JSON.stringify(value), { status: 200, headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+
   const handle = async (request: Request, url: URL, cors: Record<string, string>): Promise<Response | undefined> => {
     const path = url.pathname;
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return undefined;
@@ -82,13 +99,10 @@ export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext
     await authorize(request);
 
     const rest = path.slice(prefix.length);
+    if (rest === '/status') return json(feed.store.status(), cors);
     if (rest === '/runs' || rest === '/runs/') {
-      const all = feed.list();
-      const shown = inspect.visible ? await filterVisible(all, request) : all;
-      return new Response(JSON.stringify(shown), {
-        status: 200,
-        headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-      });
+      const all = await fromStore(() => feed.store.list());
+      return json(inspect.visible ? await filterVisible(all, request) : all, cors);
     }
     const m = /^\/runs\/([^/]+)$/.exec(rest);
     if (!m) throw new ProxyError(404, 'not_found', 'No such route.');
@@ -98,15 +112,17 @@ export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext
     } catch {
       throw new ProxyError(400, 'invalid_argument', 'The run id is not a valid URL component.');
     }
-    const run = feed.get(runId);
-    if (!run || (inspect.visible && (await filterVisible([run.summary()], request)).length === 0)) {
+    const run = await fromStore(() => feed.store.get(runId));
+    if (!run || (inspect.visible && (await filterVisible([run], request)).length === 0)) {
       throw new ProxyError(404, 'not_found', 'No such run in the inspection feed (it may have been evicted).');
     }
     const after = cursorOf(request, url);
     if (feed.followers >= feed.options.maxFollowers) {
       throw new ProxyError(429, 'resource_exhausted', 'Too many inspectors follow runs right now.', { 'Retry-After': '5' });
     }
-    const body = followStream(feed, run, after, ctx.now);
+    feed.followers += 1;
+    const { keepAliveMs, followGraceMs } = feed.options;
+    const body = followStream(feed.store.follow(runId), after, { keepAliveMs, followGraceMs, now: ctx.now, onClose: () => (feed.followers -= 1) });
     return new Response(body, {
       status: 200,
       headers: {
@@ -123,3 +139,4 @@ export function createInspectRoutes(inspect: InspectOptions, ctx: InspectContext
 
 export type { InspectOptions } from './inspection-tap.js';
 export type { InspectRunSummary, InspectRunStatus } from './inspect-run.js';
+export type { InspectStore, InspectStoreStatus } from './inspect-store.js';

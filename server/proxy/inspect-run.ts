@@ -1,6 +1,7 @@
 /** One run's record in the inspection feed: its summary, its bounded events, and who waits for them. */
 import type { InspectRunStatus, InspectRunSummary } from '../../src/protocol/index.js';
 import { Ring } from '../../src/recorder/ring.js';
+import type { RunMirror } from './inspect-store.js';
 
 export type { InspectRunStatus, InspectRunSummary };
 
@@ -35,6 +36,8 @@ export class InspectRun {
   /** Streams of this run open through the proxy. */
   open = 0;
   evicted = false;
+  /** Where the store mirrors this record (a shared store); undefined when the store reads it here. */
+  mirror: RunMirror | undefined;
   readonly ring: Ring<StoredEvent>;
   /** The SSE ids of the kept events, to drop repeats (as many as the ring holds). */
   readonly ids = new Set<string>();

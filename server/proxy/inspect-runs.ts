@@ -7,6 +7,7 @@
  */
 import { scrub } from './errors.js';
 import { InspectRun, type InspectRunSummary } from './inspect-run.js';
+import type { RunMirror } from './inspect-store.js';
 
 /** What names a stream's run. */
 export interface RunKey {
@@ -42,6 +43,8 @@ export class RunRegistry {
   readonly #bounds: RunBounds;
   readonly #now: () => number;
   #unnamed = 0;
+  /** The store's mirror for a new run (set by the feed; none: the registry is the record). */
+  mirrorOf: (run: InspectRun) => RunMirror | undefined = () => undefined;
 
   constructor(bounds: RunBounds, now: () => number) {
     this.#bounds = bounds;
@@ -68,6 +71,7 @@ export class RunRegistry {
     }
     const { maxEventsPerRun, maxBytesPerRun } = this.#bounds;
     const run = new InspectRun({ runId, threadId, agent: key.agent, tenant: key.tenant, startedAt: this.#now() }, maxEventsPerRun, maxBytesPerRun);
+    run.mirror = this.mirrorOf(run);
     this.#runs.set(runId, run);
     return run;
   }

@@ -60,7 +60,10 @@ export class InspectStreamTap implements StreamTap {
       this.#pending = [];
       this.#pendingBytes = 0;
       this.#parser = new SseByteParser({ onEvent: this.#onEvent }, this.#parser.lastEventId);
-      if (this.#run) this.#run.skipped += 1;
+      if (this.#run) {
+        this.#run.skipped += 1;
+        this.#run.mirror?.skipped();
+      }
       return;
     }
     this.#pending.push(bytes);
@@ -86,6 +89,7 @@ export class InspectStreamTap implements StreamTap {
     const run = this.#ctx.runs.join(this.#info);
     if (!request.headers.has('Last-Event-ID')) this.#repeats = run.messages;
     run.open += 1;
+    run.mirror?.opened();
     if (run.status === 'dropped') {
       run.status = 'running';
       run.endedAt = undefined;
@@ -95,7 +99,9 @@ export class InspectStreamTap implements StreamTap {
       Promise.resolve()
         .then(() => person(request))
         .then((p) => {
-          if (typeof p === 'string' && run.person === undefined) run.person = scrub(p, secrets);
+          if (typeof p !== 'string' || run.person !== undefined) return;
+          run.person = scrub(p, secrets);
+          run.mirror?.person(run.person);
         })
         .catch(() => this.#ctx.logger.warn('oz-agui-proxy: inspect.person failed'));
     }
@@ -122,7 +128,10 @@ export class InspectStreamTap implements StreamTap {
     } catch (err) {
       // Nothing the feed does may take the proxy down: this stream's record stops here.
       this.#ctx.logger.error(`oz-agui-proxy: the inspection feed failed on a stream (${err instanceof Error ? err.name : 'error'})`);
-      if (!run.evicted) run.skipped += 1;
+      if (!run.evicted) {
+        run.skipped += 1;
+        run.mirror?.skipped();
+      }
       this.#pending = [];
       this.#ended = true;
     }
@@ -130,6 +139,7 @@ export class InspectStreamTap implements StreamTap {
     if (this.#ended) {
       this.#closed = true;
       run.open -= 1;
+      run.mirror?.closed(this.#ctx.now());
       if (run.open === 0 && run.status === 'running') {
         run.status = 'dropped';
         run.endedAt = this.#ctx.now();

@@ -15,8 +15,9 @@
 import type { RedactOption } from '../../src/recorder/redact.js';
 import type { ProxyLogger } from './forward.js';
 import { frameRecorder, inspectRedactor } from './inspect-record.js';
-import type { InspectRun, InspectRunSummary } from './inspect-run.js';
+import type { InspectRunSummary } from './inspect-run.js';
 import { RunRegistry } from './inspect-runs.js';
+import { memoryInspectStore, type BoundInspectStore, type InspectStore } from './inspect-store.js';
 import { InspectStreamTap, type TapInfo } from './inspect-stream-tap.js';
 import type { StreamTap } from './upstream.js';
 
@@ -56,18 +57,26 @@ export interface InspectOptions {
   followGraceMs?: number;
   /** A `: ping` comment on a silent follow stream this often (default 15 s). */
   keepAliveMs?: number;
+  /**
+   * Where the runs are kept and read: `memoryInspectStore()` (the default: this
+   * process only) or `redisInspectStore({ url })`, so that every replica of the
+   * proxy lists and follows every run (see server/proxy/README.md).
+   */
+  store?: InspectStore;
 }
 
 /** The registry behind the inspect routes. */
 export interface InspectionTap {
-  readonly options: Required<Omit<InspectOptions, 'redact' | 'person' | 'visible'>>;
+  readonly options: Required<Omit<InspectOptions, 'redact' | 'person' | 'visible' | 'store'>>;
   /** A tee for one upstream stream (a run, or a reconnect of one). */
   tap(info: TapInfo): StreamTap;
-  list(): InspectRunSummary[];
-  get(runId: string): InspectRun | undefined;
-  /** Follow streams open (for `maxFollowers`). */
+  /** What the routes read: the runs where the store keeps them. */
+  readonly store: BoundInspectStore;
+  /** Follow streams open on this process (for `maxFollowers`). */
   followers: number;
 }
+
+export type { InspectRunSummary };
 
 function positiveInt(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -88,7 +97,12 @@ export function createInspectionTap(inspect: InspectOptions, now: () => number, 
     followGraceMs: inspect.followGraceMs ?? 10_000,
     keepAliveMs: positiveInt(inspect.keepAliveMs, 15_000, 'keepAliveMs'),
   };
+  if (inspect.store !== undefined && typeof inspect.store?.bind !== 'function') {
+    throw new TypeError('createAguiProxy: inspect.store must be memoryInspectStore() or redisInspectStore({ url })');
+  }
   const runs = new RunRegistry(options, now);
+  const store = (inspect.store ?? memoryInspectStore()).bind({ runs, bounds: options, now, logger });
+  runs.mirrorOf = (run) => store.mirror(run);
   const context = {
     runs,
     record: frameRecorder(redactor, options.maxBytesPerRun, now, logger),
@@ -100,8 +114,7 @@ export function createInspectionTap(inspect: InspectOptions, now: () => number, 
   return {
     options,
     tap: (info) => new InspectStreamTap(info, context),
-    list: () => runs.list(),
-    get: (runId) => runs.get(runId),
+    store,
     followers: 0,
   };
 }
