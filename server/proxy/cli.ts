@@ -4,22 +4,27 @@
  *   OZ_APP_TOKEN=... oz-agui-proxy --upstream https://edge.example.com:7443 \
  *     [--port 8787] [--host 127.0.0.1] [--cacert ca.crt] [--base-path /api] \
  *     [--allow-origin https://app.example.com]... [--agents helper,asker] [--tenants acme] \
- *     [--inspect [--inspect-max-runs 50]]
+ *     [--inspect [--inspect-max-runs 50] [--inspect-redis redis://host:6379]]
  *
  * The token comes only from the environment variable OZ_APP_TOKEN, never from
  * a flag, so it stays out of process listings and shell history. `--inspect`
  * turns on the inspection feed (redacted, bounded) for whoever sends
  * `Authorization: Bearer <OZ_INSPECT_KEY>`, a key of its own, also read from
- * the environment only.
+ * the environment only. `--inspect-redis` keeps the feed in Redis Streams so
+ * that every replica lists and follows every run; a URL with a password is
+ * better given in OZ_INSPECT_REDIS_URL (kept out of process listings).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { redisInspectStore } from './inspect-redis.js';
 import { createProxyServer } from './node.js';
 
 const USAGE = `usage: OZ_APP_TOKEN=<token> oz-agui-proxy --upstream <edge url> [--port 8787] [--host 127.0.0.1]
        [--cacert ca.crt] [--base-path /api] [--allow-origin <origin>]... [--agents a,b] [--tenants t,u]
-       [--inspect [--inspect-max-runs 50]]   (the feed's key in OZ_INSPECT_KEY)`;
+       [--inspect [--inspect-max-runs 50] [--inspect-redis <redis url>]]
+  OZ_INSPECT_KEY      the inspection feed's key (16 characters or more), with --inspect
+  OZ_INSPECT_REDIS_URL the feed's Redis (instead of --inspect-redis, for a URL with a password)`;
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
@@ -56,6 +61,7 @@ async function main(): Promise<void> {
         tenants: { type: 'string' },
         inspect: { type: 'boolean' },
         'inspect-max-runs': { type: 'string' },
+        'inspect-redis': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -76,6 +82,14 @@ async function main(): Promise<void> {
   if (values.inspect && (!inspectKey || inspectKey.length < 16)) fail('--inspect needs a key of 16 characters or more in the environment variable OZ_INSPECT_KEY');
   const maxRuns = values['inspect-max-runs'] === undefined ? undefined : Number(values['inspect-max-runs']);
   if (maxRuns !== undefined && (!Number.isInteger(maxRuns) || maxRuns < 1)) fail(`--inspect-max-runs ${values['inspect-max-runs']} is not a whole number >= 1`);
+  const redisUrl = values['inspect-redis'] ?? process.env.OZ_INSPECT_REDIS_URL;
+  if (redisUrl !== undefined && !values.inspect) fail('--inspect-redis (or OZ_INSPECT_REDIS_URL) needs --inspect');
+  let store;
+  try {
+    store = redisUrl === undefined ? undefined : redisInspectStore({ url: redisUrl });
+  } catch (err) {
+    fail((err as Error).message);
+  }
   let ca: Buffer | undefined;
   if (values.cacert) {
     try {
@@ -95,14 +109,14 @@ async function main(): Promise<void> {
       ...(values['allow-origin'] ? { allowOrigins: values['allow-origin'] } : {}),
       ...(list(values.agents) ? { agents: list(values.agents) } : {}),
       ...(list(values.tenants) ? { tenants: list(values.tenants) } : {}),
-      ...(values.inspect ? { inspect: { authorize: bearerKey(inspectKey!), ...(maxRuns ? { maxRuns } : {}) } } : {}),
+      ...(values.inspect ? { inspect: { authorize: bearerKey(inspectKey!), ...(maxRuns ? { maxRuns } : {}), ...(store ? { store } : {}) } } : {}),
     });
   } catch (err) {
     fail((err as Error).message);
   }
   const { url } = await proxy.listen(port, values.host);
   console.log(`oz-agui-proxy: ${url} -> ${values.upstream}`);
-  if (values.inspect) console.log(`oz-agui-proxy: inspection feed on at ${url}${values['base-path'] ?? ''}/__inspect (redacted; Bearer OZ_INSPECT_KEY)`);
+  if (values.inspect) console.log(`oz-agui-proxy: inspection feed on at ${url}${values['base-path'] ?? ''}/__inspect (redacted; Bearer OZ_INSPECT_KEY; kept in ${store ? 'Redis' : 'this process'})`);
 
   const stop = () => {
     void proxy.close().then(() => process.exit(0));

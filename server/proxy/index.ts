@@ -19,7 +19,9 @@ import { createNodeUpstream, fromFetch, type NodeUpstreamOptions, type UpstreamF
 export { ProxyError } from './errors.js';
 export type { ProxyLogger } from './forward.js';
 export type { TokenExchangeOptions, TokenSource } from './token.js';
-export type { InspectOptions, InspectRunSummary, InspectRunStatus } from './inspect-routes.js';
+export type { InspectOptions, InspectRunSummary, InspectRunStatus, InspectStore, InspectStoreStatus } from './inspect-routes.js';
+export { memoryInspectStore } from './inspect-store.js';
+export { redisInspectStore, type RedisInspectStoreOptions } from './inspect-redis.js';
 
 /** Options of {@link createAguiProxy}. */
 export interface AguiProxyOptions {
@@ -61,10 +63,11 @@ export interface AguiProxyOptions {
   inspect?: InspectOptions;
 }
 
-/** The proxy: a Fetch-API handler, with `close()` for its idle upstream connections. */
+/** The proxy: a Fetch-API handler, with `close()` for its idle upstream connections and the inspection feed's store. */
 export interface AguiProxyHandler {
   (request: Request): Promise<Response>;
-  close(): void;
+  /** Closes idle upstream connections and the feed's store (a Redis store's connections); resolves when they are closed. */
+  close(): Promise<void>;
 }
 
 function parseUpstream(upstream: string): string {
@@ -190,5 +193,10 @@ export function createAguiProxy(options: AguiProxyOptions): AguiProxyHandler {
       return jsonError(500, { code: 'internal', message: 'The proxy failed.' }, cors);
     }
   };
-  return Object.assign(handler, { close: () => node?.close() });
+  return Object.assign(handler, {
+    close: async () => {
+      node?.close();
+      await inspect?.feed.store.close();
+    },
+  });
 }

@@ -284,11 +284,11 @@ export function createProxyServer(options: AguiProxyOptions & ProxyServerTimeout
       });
     },
     close() {
-      return new Promise((resolve) => {
+      const closed = new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-        proxy.close();
       });
+      return Promise.all([closed, proxy.close()]).then(() => undefined);
     },
   };
 }
