@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './find-chromium.mjs';
+import { findRedis } from './find-redis.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -77,7 +78,10 @@ const steps = {
     if (!current) console.error('custom-elements.json is not what the JSDoc says: run `npm run cem` and commit it');
     return { passed: current ? 1 : 0, failed: current ? 0 : 1 };
   },
-  unit: () => nodeTests('test/node', 2),
+  unit: () => {
+    process.env.REDIS_SERVER ||= findRedis(); // the inspection feed's Redis store is tested against a real one
+    return nodeTests('test/node', 2);
+  },
   async browser() {
     process.env.CHROME_PATH ||= findChromium();
     const countFile = join(work, 'wtr-counts.json');
