@@ -9,7 +9,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { startEdge, type StartedEdge } from '../../server/edge/index.js';
-import { closeAll, eventsOf, followAll, ids, INSPECT_KEY, inspectGet, listRuns, PERSON_TOKEN, personEvents, personRun, untilRun } from './proxy-inspect-harness.js';
+import { redisInspectStore } from '../../server/proxy/index.js';
+import { closeAll, eventsOf, followAll, ids, INSPECT_KEY, inspectGet, listRuns, PERSON_TOKEN, personEvents, personRun, sse, startInspected, untilRun } from './proxy-inspect-harness.js';
 import { within } from './proxy-helpers.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 
@@ -123,4 +124,81 @@ test('a person who reconnects through another replica, and a second tab through 
   assert.equal(new Set(recordedIds).size, recordedIds.length, `no event twice: ${recordedIds.join(' ')}`);
   assert.deepEqual(recordedIds, again.map((e) => e.id ?? null), 'the whole turn, once, in order');
   assert.ok(rest.length > 0 && again.length >= rest.length);
+});
+
+/** A follow's frames, with the store's `degraded` / `recovered` events. */
+type Frame = { kind: 'event'; seq: string } | { kind: 'end'; data: Record<string, unknown> } | { kind: 'status'; name: string };
+
+/** The feed's status through a proxy. */
+async function statusOf(inspectUrl: string): Promise<{ store: string; degraded: boolean; writesDropped: number; queued: number }> {
+  return (await (await inspectGet(`${inspectUrl}/status`)).json()) as never;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const poll = async () => {
+    for (;;) {
+      const got = await probe();
+      if (got !== undefined) return got;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return within(poll(), ms, what);
+}
+
+test('Redis killed mid-run: the person’s run completes, the feed says it is degraded (writes past maxQueued dropped and counted), and recovers when Redis returns', async () => {
+  const own = await startRedis();
+  try {
+    const { proxy, inspectUrl } = await startInspected({ store: redisInspectStore({ url: own.url, commandTimeoutMs: 300, maxQueued: 5 }) });
+    await until('the store to connect', async () => ((await statusOf(inspectUrl)).degraded ? undefined : true));
+    const run = ids('fault');
+    const res = await personRun(proxy.url, 'writer', 'chunks=20 pace=40', run);
+    const reading = personEvents(res);
+    await untilRun(inspectUrl, run.runId, () => true, 'the run listed');
+    const follow = await inspectGet(`${inspectUrl}/runs/${run.runId}`);
+    assert.equal(follow.status, 200);
+    const frames: Frame[] = [];
+    const following = (async () => {
+      for await (const m of sse(follow)) {
+        if (m.event === 'message') frames.push({ kind: 'event', seq: m.id! });
+        else if (m.event === 'end') frames.push({ kind: 'end', data: JSON.parse(m.data) });
+        else if (m.event !== 'comment') frames.push({ kind: 'status', name: m.event });
+      }
+    })();
+    following.catch(() => undefined); // awaited below; a test that failed before must not leave it unhandled
+    await until('a few events followed', async () => (frames.filter((f) => f.kind === 'event').length >= 3 ? true : undefined));
+    await own.kill();
+
+    const person = await within(reading, 10_000, 'the person’s run to complete with Redis down');
+    assert.equal(person.at(-1)?.event.type, 'RUN_FINISHED', 'the person’s run is whole');
+    const down = await until('the status to say degraded', async () => {
+      const s = await statusOf(inspectUrl);
+      return s.degraded && s.writesDropped > 0 ? s : undefined;
+    });
+    assert.equal(down.store, 'redis');
+    const list = await inspectGet(`${inspectUrl}/runs`);
+    assert.equal(list.status, 503);
+    assert.equal(((await list.json()) as { code: string }).code, 'unavailable');
+    assert.ok(list.headers.get('retry-after'));
+    await until('the open follow to say degraded', async () => (frames.some((f) => f.kind === 'status' && f.name === 'degraded') ? true : undefined));
+
+    await own.restart(); // empty: no persistence
+    await until('the status to recover', async () => ((await statusOf(inspectUrl)).degraded ? undefined : true));
+    await within(following, 10_000, 'the open follow to end after Redis returned');
+    const names = frames.flatMap((f) => (f.kind === 'status' ? [f.name] : []));
+    assert.deepEqual(names, ['degraded', 'recovered']);
+    const end = frames.at(-1) as { kind: string; data: Record<string, unknown> };
+    assert.equal(end.kind, 'end');
+    // The run is written again from the proxy's record, its lost events counted as dropped.
+    const back = (await listRuns(inspectUrl)).find((r) => r.runId === run.runId);
+    assert.equal(back?.status, 'finished');
+    assert.ok((back?.dropped ?? 0) > 0, `the lost events are counted: ${JSON.stringify(back)}`);
+    // A new run is recorded whole again.
+    const next = ids('after-fault');
+    const again = await personEvents(await personRun(proxy.url, 'writer', 'chunks=3 pace=0', next));
+    await until('the new run to be written', async () => ((await statusOf(inspectUrl)).queued === 0 ? true : undefined));
+    const { frames: nextFrames } = await followAll(`${inspectUrl}/runs/${next.runId}`);
+    assert.equal(eventsOf(nextFrames).length, again.length);
+  } finally {
+    await own.stop();
+  }
 });
