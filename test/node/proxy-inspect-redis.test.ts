@@ -202,3 +202,84 @@ test('Redis killed mid-run: the person’s run completes, the feed says it is de
     await own.stop();
   }
 });
+
+test('a Redis too slow to answer: the person’s run is not held up; the slow writes are dropped and counted', async () => {
+  const own = await startRedis();
+  try {
+    const { proxy, inspectUrl } = await startInspected({ store: redisInspectStore({ url: own.url, commandTimeoutMs: 200 }) });
+    await until('the store to connect', async () => ((await statusOf(inspectUrl)).degraded ? undefined : true));
+    own.pause();
+    const started = performance.now();
+    const person = await personEvents(await personRun(proxy.url, 'writer', 'chunks=40 pace=0', ids('slow')));
+    const took = performance.now() - started;
+    assert.equal(person.at(-1)?.event.type, 'RUN_FINISHED');
+    assert.ok(took < 1500, `the person's run took ${took.toFixed(0)} ms with Redis not answering`);
+    const s = await until('the slow writes to time out', async () => {
+      const st = await statusOf(inspectUrl);
+      return st.writesDropped > 0 ? st : undefined;
+    });
+    assert.equal(s.degraded, true);
+    own.resume();
+  } finally {
+    await own.stop();
+  }
+});
+
+test('bounds in Redis: runs past maxRuns evicted (oldest ended first), events and bytes per run; nothing with a credential or unredacted words is written, and every run key expires', async () => {
+  await setUp();
+  const { Redis } = await import('ioredis');
+  const prefix = `bounds${Date.now()}:`;
+  const { proxy, inspectUrl } = await startInspected({
+    maxRuns: 2,
+    maxEventsPerRun: 5,
+    maxBytesPerRun: 1500,
+    store: redisInspectStore({ url: redis.url, keyPrefix: prefix, ttlSeconds: 600 }),
+  });
+  const runs = [ids('bound'), ids('bound'), ids('bound')];
+  const people: Array<Awaited<ReturnType<typeof personEvents>>> = [];
+  for (const r of runs) people.push(await personEvents(await personRun(proxy.url, 'writer', `chunks=12 pace=0 ${PERSON_TOKEN}`, r)));
+  await until('the writes to reach Redis', async () => ((await statusOf(inspectUrl)).queued === 0 ? true : undefined));
+  const listed = (await listRuns(inspectUrl)).map((r) => r.runId);
+  assert.deepEqual(listed, [runs[2]!.runId, runs[1]!.runId], 'the newest two, newest first');
+  assert.equal((await inspectGet(`${inspectUrl}/runs/${runs[0]!.runId}`)).status, 404);
+
+  const { frames, text } = await followAll(`${inspectUrl}/runs/${runs[2]!.runId}`);
+  const kept = eventsOf(frames);
+  assert.ok(kept.length <= 5 && kept.length > 0, `at most 5 events kept: ${kept.length}`);
+  assert.deepEqual(kept.at(-1)?.recorded.id, people[2]!.at(-1)?.id, 'the newest kept');
+  const dropped = Number(/: dropped (\d+)/.exec(text)?.[1]);
+  assert.equal(dropped + kept.length, people[2]!.length, 'what was pushed out is announced');
+  const end = frames.at(-1) as unknown as { data: { events: number; dropped: number } };
+  assert.equal(end.data.events, people[2]!.length);
+  assert.equal(end.data.dropped, dropped);
+
+  const client = new Redis(redis.url);
+  try {
+    const keys = await client.keys(`${prefix}*`);
+    let everything = '';
+    for (const k of keys) {
+      const type = await client.type(k);
+      if (type === 'hash') everything += JSON.stringify(await client.hgetall(k));
+      else if (type === 'stream') {
+        const entries = (await client.xrange(k, '-', '+')) as Array<[string, string[]]>;
+        const bytes = entries.reduce((n, [, f]) => n + Number(f[f.indexOf('b') + 1]), 0);
+        assert.ok(entries.length <= 5 && bytes <= 1500, `${k}: ${entries.length} entries, ${bytes} bytes`);
+        everything += JSON.stringify(entries);
+      } else if (type === 'set') everything += JSON.stringify(await client.smembers(k));
+      else if (type === 'zset') everything += JSON.stringify(await client.zrange(k, 0, -1));
+      else everything += String(await client.get(k));
+      if (/:(run|events|ids):/.test(k)) {
+        const ttl = await client.ttl(k);
+        assert.ok(ttl > 0 && ttl <= 600, `${k} expires (ttl ${ttl})`);
+      }
+    }
+    assert.ok(everything.length > 0);
+    assert.ok(!everything.includes(PERSON_TOKEN), 'the token is never written');
+    assert.ok(!everything.includes(INSPECT_KEY));
+    const said = people.flat().flatMap((e) => (e.event.type === 'TEXT_MESSAGE_CONTENT' && String(e.event.delta).length >= 8 ? [String(e.event.delta)] : []));
+    assert.ok(said.length > 0, 'the agent said something to redact');
+    for (const words of said) assert.ok(!everything.includes(JSON.stringify(words).slice(1, -1)), `the agent's words are redacted before they leave the process: ${words}`);
+  } finally {
+    client.disconnect();
+  }
+});

@@ -12,6 +12,9 @@ export interface TestRedis {
   port: number;
   /** Kills it (SIGKILL: a crash, not a shutdown). */
   kill(): Promise<void>;
+  /** Stops it answering (SIGSTOP: a Redis too slow to answer), and lets it go on (SIGCONT). */
+  pause(): void;
+  resume(): void;
   /** Starts it again on the same port, empty. */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -61,6 +64,7 @@ export async function startRedis(): Promise<TestRedis> {
     child = undefined;
     if (!c || c.exitCode !== null) return;
     const gone = new Promise((r) => c.once('exit', r));
+    c.kill('SIGCONT');
     c.kill('SIGKILL');
     await gone;
   };
@@ -68,6 +72,8 @@ export async function startRedis(): Promise<TestRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     kill,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async restart() {
       await kill();
       child = await launch(port);
