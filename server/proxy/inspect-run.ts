@@ -1,7 +1,7 @@
 /** One run's record in the inspection feed: its summary, its bounded events, and who waits for them. */
 import type { InspectRunStatus, InspectRunSummary } from '../../src/protocol/index.js';
 import { Ring } from '../../src/recorder/ring.js';
-import type { RunMirror } from './inspect-store.js';
+import type { RunMirror } from './inspect-mirror.js';
 
 export type { InspectRunStatus, InspectRunSummary };
 

@@ -7,7 +7,7 @@
  */
 import { scrub } from './errors.js';
 import { InspectRun, type InspectRunSummary } from './inspect-run.js';
-import type { RunMirror } from './inspect-store.js';
+import type { RunMirror } from './inspect-mirror.js';
 
 /** What names a stream's run. */
 export interface RunKey {
