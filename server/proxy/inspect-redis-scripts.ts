@@ -76,54 +76,53 @@ return 1
 `;
 
 /**
- * One event of a run: counted, its end noted, and kept (line not empty)
- * within the bounds, the oldest going first. ARGV: prefix, runId, sseId,
- * line, bytes, terminal status, now, maxEvents, maxBytes, ttl, lost.
- * `lost` > 0 (with an empty line) counts events this process could not
- * write while the store was down. Returns the kept event's sequence number
- * (0 when none was kept), -1 when the run is not in the store,
- * -2 when the store evicted it (so do the other writes).
+ * Events of a run, in order: each counted, its end noted, and kept (line not
+ * empty) within the bounds, the oldest going first. ARGV: prefix, runId,
+ * maxEvents, maxBytes, ttl, lost, then 5 per event: sseId, line, bytes,
+ * terminal status, time. `lost` > 0 counts events this process could not
+ * write while the store was down (as events and as dropped). Returns the
+ * last kept event's sequence number (0 when none was kept), -1 when the run
+ * is not in the store, -2 when the store evicted it (so do the other writes).
  */
 export const APPEND = `${PRELUDE}
-local id, sseId, line, bytes, terminal, now = ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), ARGV[6], ARGV[7]
-local maxEvents, maxBytes, ttl, lost = tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+local id = ARGV[2]
+local maxEvents, maxBytes, ttl, lost = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local run, events, ids = key('run', id), key('events', id), key('ids', id)
-local st = redis.call('HMGET', run, 'status', 'evicted')
+local st = redis.call('HMGET', run, 'status', 'evicted', 'bytes')
 if not st[1] then return -1 end
 if st[2] == '1' then return -2 end
-if lost > 0 then
-  redis.call('HINCRBY', run, 'events', lost)
-  redis.call('HINCRBY', run, 'dropped', lost)
-  touch(id, ttl)
-  return 0
-end
-if sseId ~= '' and redis.call('SISMEMBER', ids, sseId) == 1 then return 0 end
-redis.call('HINCRBY', run, 'events', 1)
-if terminal ~= '' and (st[1] == 'running' or st[1] == 'dropped') then
-  redis.call('HSET', run, 'status', terminal, 'endedAt', now)
-end
-local seq = 0
-if line == '' then
-  redis.call('HINCRBY', run, 'dropped', 1)
-else
-  seq = redis.call('HINCRBY', run, 'seq', 1)
-  redis.call('XADD', events, seq .. '-0', 'l', line, 'b', bytes, 'i', sseId)
-  if sseId ~= '' then redis.call('SADD', ids, sseId) end
-  local total = redis.call('HINCRBY', run, 'bytes', bytes)
-  local len = redis.call('XLEN', events)
-  while len > 1 and (len > maxEvents or total > maxBytes) do
-    local first = redis.call('XRANGE', events, '-', '+', 'COUNT', 1)[1]
-    local fields, b, i = first[2], 0, ''
-    for k = 1, #fields, 2 do
-      if fields[k] == 'b' then b = tonumber(fields[k + 1]) elseif fields[k] == 'i' then i = fields[k + 1] end
+local status, total, counted, dropped, seq = st[1], tonumber(st[3]) or 0, lost, lost, 0
+local len = redis.call('XLEN', events)
+for at = 7, #ARGV, 5 do
+  local sseId, line, bytes, terminal = ARGV[at], ARGV[at + 1], tonumber(ARGV[at + 2]), ARGV[at + 3]
+  if sseId == '' or redis.call('SADD', ids, sseId) == 1 then
+    counted = counted + 1
+    if terminal ~= '' and (status == 'running' or status == 'dropped') then
+      status = terminal
+      redis.call('HSET', run, 'status', terminal, 'endedAt', ARGV[at + 4])
     end
-    redis.call('XDEL', events, first[1])
-    if i ~= '' then redis.call('SREM', ids, i) end
-    total = redis.call('HINCRBY', run, 'bytes', -b)
-    redis.call('HINCRBY', run, 'dropped', 1)
-    len = len - 1
+    if line == '' then
+      dropped = dropped + 1
+    else
+      seq = redis.call('HINCRBY', run, 'seq', 1)
+      redis.call('XADD', events, seq .. '-0', 'l', line, 'b', bytes, 'i', sseId)
+      total, len = total + bytes, len + 1
+      while len > 1 and (len > maxEvents or total > maxBytes) do
+        local first = redis.call('XRANGE', events, '-', '+', 'COUNT', 1)[1]
+        local fields, b, i = first[2], 0, ''
+        for k = 1, #fields, 2 do
+          if fields[k] == 'b' then b = tonumber(fields[k + 1]) elseif fields[k] == 'i' then i = fields[k + 1] end
+        end
+        redis.call('XDEL', events, first[1])
+        if i ~= '' then redis.call('SREM', ids, i) end
+        total, len, dropped = total - b, len - 1, dropped + 1
+      end
+    end
   end
 end
+redis.call('HINCRBY', run, 'events', counted)
+redis.call('HINCRBY', run, 'dropped', dropped)
+redis.call('HSET', run, 'bytes', total)
 touch(id, ttl)
 return seq
 `;

@@ -14,7 +14,7 @@
  *   instead of a run that vanished.
  */
 import type { InspectRun, InspectRunStatus } from './inspect-run.js';
-import type { MirroredEvent, RunMirror } from './inspect-store.js';
+import type { MirroredEvent, RunMirror } from './inspect-mirror.js';
 
 /** The scripts the writer calls (defined on the client from inspect-redis-scripts.ts). */
 export type ScriptName = 'ozInspectJoin' | 'ozInspectAppend' | 'ozInspectSkip' | 'ozInspectClose' | 'ozInspectPerson';
@@ -29,8 +29,8 @@ interface Op {
   mirror: RedisRunMirror;
   script: ScriptName;
   args: Array<string | number>;
-  /** An event write (counted as lost when it fails). */
-  event: boolean;
+  /** Events it writes (counted as lost when it fails). */
+  events: number;
   bytes: number;
 }
 
@@ -45,7 +45,12 @@ export interface WriterOptions {
   maxBytesPerRun: number;
 }
 
+/** Script calls in one pipeline. */
 const BATCH = 256;
+/** Arguments of an APPEND before its events (runId, maxEvents, maxBytes, ttl, lost). */
+const APPEND_HEAD = 5;
+/** Events of one run written by one script call at most (a run's events queued together go in one). */
+const EVENTS_PER_CALL = 128;
 
 export class RedisWriter {
   readonly #options: WriterOptions;
@@ -54,6 +59,7 @@ export class RedisWriter {
   #queuedBytes = 0;
   #flushing = false;
   #inFlight = 0;
+  #gone = false;
   #failing = false;
   /** Mirrors with writes lost or a run Redis lacks, set right on the next flush. */
   readonly #recover = new Set<RedisRunMirror>();
@@ -83,20 +89,44 @@ export class RedisWriter {
     this.flush();
   }
 
+  /** The store cannot work at all (ioredis missing): what is queued and all that comes is dropped and counted. */
+  unavailable(): void {
+    this.#gone = true;
+    for (const op of this.#queue.splice(0)) this.#lose(op);
+    this.#queuedBytes = 0;
+  }
+
   push(op: Op): void {
     if (op.mirror.evicted) return;
-    if (this.#queue.length >= this.#options.maxQueued || this.#queuedBytes + op.bytes > this.#options.maxQueuedBytes) {
+    if (this.#gone) {
+      this.writesDropped += 1;
+      return;
+    }
+    if (this.#queuedBytes + op.bytes > this.#options.maxQueuedBytes) {
       this.#lose(op);
       return;
     }
+    const open = op.mirror.openAppend;
+    if (op.script === 'ozInspectAppend' && open && open.events < EVENTS_PER_CALL) {
+      open.args.push(...op.args.slice(APPEND_HEAD));
+      open.events += op.events;
+      open.bytes += op.bytes;
+      this.#queuedBytes += op.bytes;
+      return;
+    }
+    if (this.#queue.length >= this.#options.maxQueued) {
+      this.#lose(op);
+      return;
+    }
+    op.mirror.openAppend = op.script === 'ozInspectAppend' && op.events > 0 ? op : undefined;
     this.#queue.push(op);
     this.#queuedBytes += op.bytes;
     if (!this.#flushing) queueMicrotask(() => this.flush());
   }
 
   #lose(op: Op): void {
-    this.writesDropped += 1;
-    if (op.event) op.mirror.lost += 1;
+    this.writesDropped += Math.max(1, op.events);
+    op.mirror.lost += op.events;
     this.#recover.add(op.mirror);
   }
 
@@ -113,7 +143,10 @@ export class RedisWriter {
   async #drain(): Promise<void> {
     while (this.#client?.status === 'ready' && (this.#queue.length > 0 || this.#recover.size > 0)) {
       const taken = this.#queue.splice(0, BATCH);
-      for (const op of taken) this.#queuedBytes -= op.bytes;
+      for (const op of taken) {
+        this.#queuedBytes -= op.bytes;
+        if (op.mirror.openAppend === op) op.mirror.openAppend = undefined;
+      }
       const batch = [...this.#recoveryOps(), ...taken];
       let results: Array<[Error | null, unknown]> | null;
       const pipeline = this.#client.pipeline();
@@ -137,7 +170,7 @@ export class RedisWriter {
           op.mirror.seq = value;
         } else if (value === -1) {
           // Redis does not have the run (it came back empty, or its TTL passed): write it again from here.
-          if (op.event) op.mirror.lost += 1;
+          op.mirror.lost += op.events;
           this.#recover.add(op.mirror);
         }
       });
@@ -155,7 +188,7 @@ export class RedisWriter {
       const lost = mirror.lost;
       mirror.lost = 0;
       ops.push(join);
-      if (lost > 0) ops.push(mirror.appendOp({ sseId: undefined, line: undefined, bytes: 0, terminal: undefined, at: 0 }, lost));
+      if (lost > 0) ops.push(mirror.lostOp(lost));
     }
     return ops;
   }
@@ -167,6 +200,8 @@ export class RedisRunMirror implements RunMirror {
   readonly #run: InspectRun;
   /** Events this process could not write; counted into the run's `dropped` when it can. */
   lost = 0;
+  /** Its APPEND still in the queue, which the next events join (one script call for many). */
+  openAppend: Op | undefined;
   /** The highest sequence number the store gave this run's events from here (a run written again goes on from it). */
   seq = 0;
   /** The store evicted the run (its bounds): nothing more of it is written. */
@@ -188,13 +223,23 @@ export class RedisRunMirror implements RunMirror {
     const status: InspectRunStatus = delta === 1 ? 'running' : r.status;
     const seq = delta === 1 ? 0 : this.seq + this.lost; // lost events leave a gap its followers are told of
     const args = [r.runId, r.threadId, r.agent, r.tenant, r.startedAt, o.maxRuns, o.ttlSeconds, delta, status, delta === 1 ? 1 : r.open, seq];
-    return { mirror: this, script: 'ozInspectJoin', args, event: false, bytes: 64 };
+    return { mirror: this, script: 'ozInspectJoin', args, events: 0, bytes: 64 };
   }
 
-  appendOp(e: MirroredEvent, lost = 0): Op {
+  /** An APPEND's first arguments: the run, the bounds, the TTL and how many events were lost. */
+  #appendHead(lost: number): Array<string | number> {
     const o = this.#writer.options;
-    const args = [this.#run.runId, e.sseId ?? '', e.line ?? '', e.bytes, e.terminal ?? '', e.at, o.maxEventsPerRun, o.maxBytesPerRun, o.ttlSeconds, lost];
-    return { mirror: this, script: 'ozInspectAppend', args, event: lost === 0, bytes: 64 + (e.line?.length ?? 0) };
+    return [this.#run.runId, o.maxEventsPerRun, o.maxBytesPerRun, o.ttlSeconds, lost];
+  }
+
+  appendOp(e: MirroredEvent): Op {
+    const args = [...this.#appendHead(0), e.sseId ?? '', e.line ?? '', e.bytes, e.terminal ?? '', e.at];
+    return { mirror: this, script: 'ozInspectAppend', args, events: 1, bytes: 64 + (e.line?.length ?? 0) };
+  }
+
+  /** Counts `lost` events in the run (as events and as dropped). */
+  lostOp(lost: number): Op {
+    return { mirror: this, script: 'ozInspectAppend', args: this.#appendHead(lost), events: 0, bytes: 64 };
   }
 
   opened(): void {
@@ -206,14 +251,14 @@ export class RedisRunMirror implements RunMirror {
   }
 
   skipped(): void {
-    this.#writer.push({ mirror: this, script: 'ozInspectSkip', args: [this.#run.runId, this.#writer.options.ttlSeconds], event: true, bytes: 64 });
+    this.#writer.push({ mirror: this, script: 'ozInspectSkip', args: [this.#run.runId, this.#writer.options.ttlSeconds], events: 1, bytes: 64 });
   }
 
   closed(at: number): void {
-    this.#writer.push({ mirror: this, script: 'ozInspectClose', args: [this.#run.runId, at, this.#writer.options.ttlSeconds], event: false, bytes: 64 });
+    this.#writer.push({ mirror: this, script: 'ozInspectClose', args: [this.#run.runId, at, this.#writer.options.ttlSeconds], events: 0, bytes: 64 });
   }
 
   person(person: string): void {
-    this.#writer.push({ mirror: this, script: 'ozInspectPerson', args: [this.#run.runId, person], event: false, bytes: 64 + person.length });
+    this.#writer.push({ mirror: this, script: 'ozInspectPerson', args: [this.#run.runId, person], events: 0, bytes: 64 + person.length });
   }
 }

@@ -102,7 +102,10 @@ function bindRedis({ bounds, logger }: StoreBinding, settings: Settings): BoundI
     });
     return client;
   });
-  loading.catch((err: Error) => logger.error(`oz-agui-proxy: ${err.message}`));
+  loading.catch((err: Error) => {
+    logger.error(`oz-agui-proxy: ${err.message}`);
+    writer.unavailable();
+  });
   const ready = async (): Promise<Redis> => {
     const client = await loading;
     if (client.status !== 'ready') throw new Error('Redis is not connected');

@@ -145,10 +145,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
   return within(poll(), ms, what);
 }
 
-test('Redis killed mid-run: the person’s run completes, the feed says it is degraded (writes past maxQueued dropped and counted), and recovers when Redis returns', async () => {
+test('Redis killed mid-run: the person’s run completes, the feed says it is degraded (writes past maxQueuedBytes dropped and counted), and recovers when Redis returns', async () => {
   const own = await startRedis();
   try {
-    const { proxy, inspectUrl } = await startInspected({ store: redisInspectStore({ url: own.url, commandTimeoutMs: 300, maxQueued: 5 }) });
+    const { proxy, inspectUrl } = await startInspected({ store: redisInspectStore({ url: own.url, commandTimeoutMs: 300, maxQueued: 5, maxQueuedBytes: 4096 }) });
     await until('the store to connect', async () => ((await statusOf(inspectUrl)).degraded ? undefined : true));
     const run = ids('fault');
     const res = await personRun(proxy.url, 'writer', 'chunks=20 pace=40', run);
