@@ -27,8 +27,11 @@ import { gzipSync } from 'node:zlib';
 // store's closure into parts and the chat's store ownership, warm-up and sections into controllers and
 // functions: property names a minifier keeps cost 0.85 kB gzip (first 56.2 -> 57.0 kB, total 109.4 ->
 // 110.2 kB, measured on the commits before and after); the total's gate moves with it, no further.
+// Growing the streaming tail in place (elements/markdown/tail-growth.ts) costs 0.55 kB in the lazy
+// markdown chunk (total 110.2 -> 110.75 kB, first file unchanged) and halves the markdown work of a
+// streamed prose answer (20 KB in 4-character deltas: 449 -> 213 ms): the total's gate moves to 111 kB.
 export const TARGETS = { first: 70 * 1000, total: 100 * 1000 };
-export const BUDGETS = { first: 72 * 1000, total: 110.5 * 1000 };
+export const BUDGETS = { first: 72 * 1000, total: 111 * 1000 };
 
 /** Builds the bundle into `outDir` (its first file `oz-agent-chat.js`, chunks beside it). */
 export async function buildBundle(outDir) {

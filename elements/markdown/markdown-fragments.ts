@@ -6,6 +6,7 @@
  */
 import { MarkdownBlocks } from './markdown-blocks.js';
 import { purifierFits, purifierFor, type Purifier } from './purifier.js';
+import { growTail } from './tail-growth.js';
 
 /** One update of {@link MarkdownFragments}: what to append, and the tail to show after it. */
 export interface MarkdownFragmentStep {
@@ -13,19 +14,23 @@ export interface MarkdownFragmentStep {
   reset: boolean;
   /** Sanitized DOM of the blocks finished in this update (to append once and keep), or undefined. */
   added: DocumentFragment | undefined;
-  /** Sanitized DOM of the open tail (to show after `added`, in place of the last one), or undefined when it did not change. */
+  /** Sanitized DOM of the open tail (to show after `added`, in place of the last one), or undefined when the shown one stands (unchanged, or grown in place). */
   tail: DocumentFragment | undefined;
 }
 
 /**
  * Renders one message's markdown as it grows, as sanitized DOM: the blocks
  * finished since the last update in one pass (whatever their number), and
- * the tail only when its HTML changed (finished blocks go before it).
+ * the tail only when its HTML changed (finished blocks go before it), and
+ * grown in place when only text was added at its end (tail-growth.ts).
+ * The element shows the tail's nodes as they are handed out.
  */
 export class MarkdownFragments {
   private readonly blocks: MarkdownBlocks;
   private readonly purifier: Purifier;
   private tailHtml = '';
+  /** The nodes of the tail last handed out, as the element shows them. */
+  private tailNodes: ChildNode[] = [];
 
   /** `purifier`: one to share, used only when it applies this same allowlist (else the page's for it). */
   constructor(options: { imageAllowlist?: readonly string[]; purifier?: Purifier | undefined } = {}) {
@@ -47,9 +52,13 @@ export class MarkdownFragments {
     const step = this.blocks.step(text);
     const added = step.added.length > 0 ? this.purifier.fragment(step.added.join('')) : undefined;
     const tailHtml = withTail ? step.tail : '';
-    const changed = step.reset || tailHtml !== this.tailHtml;
+    const before = this.tailHtml;
     this.tailHtml = tailHtml;
-    const tail = changed ? this.purifier.fragment(tailHtml) : undefined;
+    if (!step.reset && tailHtml === before) return { reset: false, added, tail: undefined };
+    // Words added to the end of the shown tail: appended to its last text node, nothing rendered again.
+    if (!step.reset && !added && growTail(this.tailNodes, before, tailHtml)) return { reset: false, added, tail: undefined };
+    const tail = this.purifier.fragment(tailHtml);
+    this.tailNodes = [...tail.childNodes];
     return { reset: step.reset, added, tail };
   }
 }

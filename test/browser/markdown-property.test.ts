@@ -4,7 +4,10 @@
  * streaming tail), whole and streamed in random cuts. Nothing executes (no
  * handler, script or `javascript:` navigation sets the canary), no element
  * carries an `on*` attribute, no link keeps a `javascript:`/`data:`/`vbscript:`
- * URL and no image is off the allowlist. Seeded: a failure prints the seed.
+ * URL and no image is off the allowlist. And streamed in small deltas, as an
+ * answer arrives, the DOM after every delta is the DOM the same text renders
+ * whole (the tail grown in place, tail-growth.ts, is never different from it).
+ * Seeded: a failure prints the seed.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
@@ -80,6 +83,40 @@ describe('markdown pipeline, property (issue #19)', () => {
         expect(w.__pwned, `script ran for ${JSON.stringify(text)}`).to.equal(undefined);
       }),
       { seed: SEED, numRuns: 150 },
+    );
+  });
+
+  it('streamed in small deltas, shows after every delta exactly what the text so far renders whole', async () => {
+    const streamed = await fixture<OzMarkdown>(html`<oz-markdown frame-budget="Infinity"></oz-markdown>`);
+    const whole = await fixture<OzMarkdown>(html`<oz-markdown frame-budget="Infinity"></oz-markdown>`);
+    /** The body's DOM as HTML, the groups of finished blocks unwrapped (they group, they do not render). */
+    const shown = (el: OzMarkdown) => {
+      const body = el.shadowRoot!.querySelector('.body')!.cloneNode(true) as HTMLElement;
+      for (const chunk of body.querySelectorAll('.chunk')) chunk.replaceWith(...chunk.childNodes);
+      return body.innerHTML;
+    };
+    const piece = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('word', ' ', 'it', 'the', ' an', 'x', '.', ',', '42') },
+      { weight: 2, arbitrary: fc.constantFrom("'", '"', '&', '<', '>', '&amp;', '*', '_', '`', '~', '\\', '[', ']', '(', ')', '!', '#', '|', ':', '@', 'http://a.example', 'www.', 'a@b.example') },
+      { weight: 2, arbitrary: fc.constantFrom('\n', '\n\n', '\n- ', '\n1. ', '\n```\n', '\n# ', '\n> ', '\n| a | b |\n|---|---|\n| ', '  \n', '\n===\n', '\t') },
+      { weight: 1, arbitrary: fc.string({ maxLength: 3 }) },
+    );
+    const answer = fc.array(piece, { minLength: 1, maxLength: 60 }).map((p) => p.join(''));
+    await fc.assert(
+      fc.asyncProperty(answer, fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 20 }), async (text, sizes) => {
+        streamed.text = '';
+        await streamed.updateComplete;
+        for (let end = 0, i = 0; end < text.length; i++) {
+          end = Math.min(text.length, end + sizes[i % sizes.length]!);
+          streamed.text = text.slice(0, end);
+          whole.text = '';
+          await Promise.all([streamed.updateComplete, whole.updateComplete]);
+          whole.text = text.slice(0, end);
+          await whole.updateComplete;
+          expect(shown(streamed), `streamed ${JSON.stringify(text.slice(0, end))}`).to.equal(shown(whole));
+        }
+      }),
+      { seed: SEED + 1, numRuns: 120 },
     );
   });
 });

@@ -115,6 +115,29 @@ describe('<oz-markdown>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('grows the paragraph, list item or code being written in place: the same nodes, only its text longer', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    for (const [start, more, selector] of [
+      ['Done.\n\nWords *so* far', " and the rest, isn't it", 'p'],
+      ['- one\n- two', ' and "more" & more', 'li'],
+      ['```\nconst a = 1;\n', 'const b = 2;\n', 'pre code'],
+    ] as const) {
+      const last = () => [...el.shadowRoot!.querySelectorAll(selector)].at(-1)!;
+      el.text = start;
+      await el.updateComplete;
+      const node = last();
+      const text = node.lastChild;
+      for (let i = 1; i <= more.length; i++) {
+        el.text = start + more.slice(0, i);
+        await el.updateComplete;
+      }
+      expect(last(), `${JSON.stringify(start)}: the same element`).to.equal(node);
+      expect(node.lastChild, `${JSON.stringify(start)}: the same text node`).to.equal(text);
+      expect(node.textContent!.endsWith(more), node.textContent!).to.equal(true);
+      el.text = '';
+      await el.updateComplete;
+    }
+  });
   it('shows a burst bigger than a frame over several frames, blocks first, then the same as whole', async () => {
     const section = '## Plan\n\n- Read the **brief**.\n- Write the [spec](https://example.com/spec).\n\n```ts\nconst a = 1;\n```\n\n| A | B |\n| - | - |\n| 1 | 2 |\n\n';
     const text = section.repeat(60) + 'The open tail';
