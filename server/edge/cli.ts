@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `oz-agui-edge --port 7443 [--host 127.0.0.1] [--config file.json]`: starts
  * the development edge, prints its URL and the development credentials it
@@ -14,10 +13,26 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startEdge, type StartEdgeOptions } from './index.js';
 
-const USAGE = `Usage: oz-agui-edge [--port 7443] [--host 127.0.0.1] [--config file.json]
+const USAGE = `Usage: oz-agui-edge [--port 7443] [--host 127.0.0.1] [--config edge.json]
 
 Starts the OZ development edge: a simulator of an OZ edge's AG-UI route with
-scripted agents and development credentials. A development tool: never expose it.`;
+scripted agents and development credentials. A development tool: never expose it.
+
+Options:
+  -p, --port <port>     the port to listen on (0: one the system picks; default 7443)
+      --host <host>     the address to bind (default 127.0.0.1, loopback only)
+  -c, --config <file>   a JSON file of the edge's options (below)
+  -h, --help            this text
+
+Environment (an option given wins over it; it wins over the config file):
+  OZ_AGUI_EDGE_PORT        the port
+  OZ_AGUI_EDGE_HOST        the address to bind
+  OZ_AGUI_EDGE_PUBLIC_URL  the URL the edge is reached at (behind a tunnel or a proxy)
+
+Config file: {"port", "host", "publicUrl", "streamMaxMs", "keepAliveMs", "devHooks",
+  "faults": {"dropAfter", "cutFrame", "delayMs", "streamMaxMs"},
+  "runtime": {"identities", "interruptTtlMs", "recheckAfterMs", "agentParams"}}
+  (server/edge/README.md describes each).`;
 
 interface EdgeConfigFile extends Omit<StartEdgeOptions, 'runtime' | 'runtimeOptions' | 'log'> {
   runtime?: StartEdgeOptions['runtimeOptions'];
@@ -56,25 +71,46 @@ function credentialLines(runtime: unknown): string[] {
   return lines;
 }
 
+/** A wrong command line: says what is wrong, then the usage, and exits 2. */
+function fail(message: string): never {
+  console.error(`oz-agui-edge: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function args() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        config: { type: 'string', short: 'c' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', short: 'p' },
-      host: { type: 'string' },
-      config: { type: 'string', short: 'c' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-  });
+  const values = args();
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const config = readConfig(values.config);
+  let config: EdgeConfigFile;
+  let flagPort: number | undefined;
+  try {
+    config = readConfig(values.config);
+    flagPort = port(values.port);
+  } catch (err) {
+    return fail((err as Error).message);
+  }
   const { runtime: runtimeOptions, ...edgeOptions } = config;
   const options: StartEdgeOptions = {
     ...edgeOptions,
-    port: port(values.port) ?? port(process.env.OZ_AGUI_EDGE_PORT) ?? config.port ?? 7443,
+    port: flagPort ?? port(process.env.OZ_AGUI_EDGE_PORT) ?? config.port ?? 7443,
     host: values.host ?? process.env.OZ_AGUI_EDGE_HOST ?? config.host ?? '127.0.0.1',
   };
   const publicUrl = process.env.OZ_AGUI_EDGE_PUBLIC_URL ?? config.publicUrl;

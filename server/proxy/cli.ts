@@ -20,11 +20,29 @@ import { parseArgs } from 'node:util';
 import { redisInspectStore } from './inspect-redis.js';
 import { createProxyServer } from './node.js';
 
-const USAGE = `usage: OZ_APP_TOKEN=<token> oz-agui-proxy --upstream <edge url> [--port 8787] [--host 127.0.0.1]
-       [--cacert ca.crt] [--base-path /api] [--allow-origin <origin>]... [--agents a,b] [--tenants t,u]
-       [--inspect [--inspect-max-runs 50] [--inspect-redis <redis url>]]
-  OZ_INSPECT_KEY      the inspection feed's key (16 characters or more), with --inspect
-  OZ_INSPECT_REDIS_URL the feed's Redis (instead of --inspect-redis, for a URL with a password)`;
+const USAGE = `Usage: OZ_APP_TOKEN=<token> oz-agui-proxy --upstream <edge url> [options]
+
+Runs the backend token proxy alone: the page posts to it, it adds the app token
+(which never reaches the page) and forwards to the OZ edge's AG-UI route.
+
+Options:
+      --upstream <url>          the OZ edge, e.g. https://edge.example.com:7443 (required)
+      --port <port>             the port to listen on (0: one the system picks; default 8787)
+      --host <host>             the address to bind (default 127.0.0.1)
+      --cacert <file>           a PEM certificate authority to trust for the upstream
+      --base-path <path>        where the route is mounted (default /; e.g. /api)
+      --allow-origin <origin>   a page origin allowed to post cross-site (repeat for more)
+      --agents <a,b>            only these agents are forwarded (default: any)
+      --tenants <t,u>           only these tenants are forwarded (default: any)
+      --inspect                 turn on the inspection feed for <oz-inspector> (redacted, bounded)
+      --inspect-max-runs <n>    runs the feed keeps (default 50), with --inspect
+      --inspect-redis <url>     keep the feed in Redis so every replica serves every run, with --inspect
+  -h, --help                    this text
+
+Environment (read from the environment only, never from a flag):
+  OZ_APP_TOKEN          the app token sent upstream (required)
+  OZ_INSPECT_KEY        the inspection feed's key (16 characters or more), with --inspect
+  OZ_INSPECT_REDIS_URL  the feed's Redis (instead of --inspect-redis, for a URL with a password)`;
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
