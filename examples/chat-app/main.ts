@@ -2,11 +2,15 @@
  * The chat app's page: sign in as a development person, keep a list of
  * threads, and chat with an agent through <oz-agent-chat>. The page talks only
  * to its own backend (/api for sign-in, /agui for runs): it never sees a token.
+ *
+ * The composer is ready at once after sign-in: a new thread is a draft,
+ * with the agent to talk to chosen beside it, and joins the list (titled by
+ * its first words) once its first run starts, so no empty thread is listed.
  */
 import { html, render, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import 'oz-agui/define';
-import { loadThreads, newThread, saveThreads, type ThreadEntry } from './threads.js';
+import { loadThreads, newThread, saveThreads, titled, type ThreadEntry } from './threads.js';
 
 interface Me {
   person: string | null;
@@ -22,6 +26,8 @@ const app = document.getElementById('app')!;
 let me: Me | undefined;
 let threads: ThreadEntry[] = [];
 let current: ThreadEntry | undefined;
+/** The thread the composer starts when none is open: listed on its first send. */
+let draft: ThreadEntry | undefined;
 let agentChoice = 'helper';
 let error = '';
 let inspectorLoaded = false;
@@ -56,7 +62,7 @@ async function refresh(): Promise<void> {
   if (me.person) {
     threads = loadThreads(localStorage, me.person);
     const wanted = new URL(location.href).searchParams.get('thread');
-    current = threads.find((t) => t.id === wanted) ?? threads[0];
+    current = threads.find((t) => t.id === wanted);
     agentChoice = me.agents.includes(agentChoice) ? agentChoice : (me.agents[0] ?? 'helper');
     loadInspector();
   }
@@ -72,9 +78,37 @@ function select(thread: ThreadEntry | undefined): void {
   draw();
 }
 
+/** "New thread": an empty composer (a draft; nothing is listed until its first run starts). */
 function startThread(): void {
-  if (!me?.person) return;
-  const thread = newThread(agentChoice);
+  draft = undefined;
+  select(undefined);
+}
+
+/** The thread shown: the one open, else the draft (made for the chosen agent). */
+function shown(): ThreadEntry {
+  return current ?? (draft ??= newThread(agentChoice));
+}
+
+/** The draft's agent changes with the choice beside its composer. */
+function chooseAgent(agent: string): void {
+  agentChoice = agent;
+  if (draft) draft = { ...draft, agent };
+  draw();
+}
+
+/** The draft's first words, kept for its title until its run starts. */
+let draftWords = '';
+
+function onSend(e: Event & { text?: string }): void {
+  if (draft && !current) draftWords = e.text ?? '';
+}
+
+/** The draft's first run started (its words reached OZ): it is listed, titled by them, and opened. */
+function onRunStarted(): void {
+  if (!me?.person || !draft || current) return;
+  const thread = titled(draft, draftWords);
+  draft = undefined;
+  draftWords = '';
   threads = [thread, ...threads];
   saveThreads(localStorage, me.person, threads);
   select(thread);
@@ -93,6 +127,7 @@ async function signIn(person: string): Promise<void> {
 async function signOut(): Promise<void> {
   await api('/api/sign-out', {});
   current = undefined;
+  draft = undefined;
   await refresh();
 }
 
@@ -108,6 +143,7 @@ function signInView(m: Me) {
 }
 
 function chatView(m: Me) {
+  const thread = shown();
   return html`<div class="layout">
     <header class="top">
       <strong>OZ chat</strong>
@@ -116,13 +152,7 @@ function chatView(m: Me) {
       <button type="button" @click=${signOut}>Sign out</button>
     </header>
     <nav class="threads" aria-label="Threads">
-      <div class="new">
-        <label for="agent">Agent</label>
-        <select id="agent" .value=${agentChoice} @change=${(e: Event) => (agentChoice = (e.target as HTMLSelectElement).value)}>
-          ${m.agents.map((a) => html`<option value=${a} ?selected=${a === agentChoice}>${a}</option>`)}
-        </select>
-        <button type="button" @click=${startThread}>New thread</button>
-      </div>
+      <button type="button" class="new" @click=${startThread}>New thread</button>
       <ul>
         ${threads.map(
           (t) => html`<li>
@@ -132,20 +162,29 @@ function chatView(m: Me) {
       </ul>
     </nav>
     <main class="chat">
-      ${current
-        ? keyed(
-            current.id,
-            html`<oz-agent-chat
-              id="chat"
-              endpoint="/agui"
-              agent=${current.agent}
-              tenant=${m.tenant}
-              thread-id=${current.id}
-              ai-label=${m.aiLabel ?? nothing}
-              @oz-error-action=${onErrorAction}
-            ></oz-agent-chat>`,
-          )
-        : html`<p class="empty">Start a new thread to talk to an agent.</p>`}
+      <div class="agent">
+        ${current
+          ? html`<span>Agent <b>${current.agent}</b></span>`
+          : html`<label for="agent">Agent</label>
+              <select id="agent" .value=${agentChoice} @change=${(e: Event) => chooseAgent((e.target as HTMLSelectElement).value)}>
+                ${m.agents.map((a) => html`<option value=${a} ?selected=${a === agentChoice}>${a}</option>`)}
+              </select>
+              <span class="hint">A new thread starts when you send.</span>`}
+      </div>
+      ${keyed(
+        `${thread.id} ${thread.agent}`,
+        html`<oz-agent-chat
+          id="chat"
+          endpoint="/agui"
+          agent=${thread.agent}
+          tenant=${m.tenant}
+          thread-id=${thread.id}
+          ai-label=${m.aiLabel ?? nothing}
+          @oz-send=${onSend}
+          @oz-run-started=${onRunStarted}
+          @oz-error-action=${onErrorAction}
+        ></oz-agent-chat>`,
+      )}
     </main>
     <oz-inspector id="inspector" for="chat" docked src=${m.inspect ?? nothing}></oz-inspector>
   </div>`;

@@ -26,3 +26,10 @@ export function newThread(agent: string, now = Date.now()): ThreadEntry {
   const id = `chat-${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   return { id, agent, title: `${agent} · ${new Date(now).toLocaleString()}`, createdAt: now };
 }
+
+/** `thread` titled by the first line of its first message (its agent and date when that is empty). */
+export function titled(thread: ThreadEntry, text: string): ThreadEntry {
+  const words = text.trim().split('\n')[0]!.replace(/\s+/g, ' ');
+  if (!words) return thread;
+  return { ...thread, title: words.length > 60 ? `${words.slice(0, 59)}…` : words };
+}

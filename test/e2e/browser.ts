@@ -16,13 +16,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 }
 
-/** Signs in on the chat app as a development person and opens a new thread with an agent. */
+/** Signs in on the chat app as a development person and chooses the agent beside the new thread's composer (shown at once). */
 export async function openThread(page: Page, url: string, person: string, agent: string): Promise<void> {
   await page.goto(url);
   await page.getByRole('button', { name: `Sign in as ${person}` }).click();
   await page.getByLabel('Agent').selectOption(agent);
-  await page.getByRole('button', { name: 'New thread' }).click();
-  await page.locator('oz-agent-chat').waitFor();
+  await page.locator('oz-agent-chat textarea').waitFor();
 }
 
 /** Types a message into the chat's composer and sends it with Enter. */

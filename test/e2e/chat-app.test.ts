@@ -71,6 +71,38 @@ test('delegator: ana approves her step, ben gives the four-eyes approval in the 
   }
 });
 
+test('after sign-in the composer is ready at once; the thread is listed, titled by its first words, once its run starts, and a reload opens it', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Sign in as ana' }).click();
+    // No "New thread" first: the composer is there, with the agent chosen beside it.
+    await page.locator('oz-agent-chat textarea').waitFor();
+    assert.equal(await page.getByLabel('Agent').inputValue(), 'helper');
+    const listed = page.getByRole('navigation', { name: 'Threads' }).locator('li');
+    assert.equal(await listed.count(), 0, 'nothing is listed before the first send');
+    await page.getByLabel('Agent').selectOption('writer');
+    await ask(page, 'Write chunks=20 pace=0\nand more lines');
+    await listed.first().waitFor();
+    assert.equal((await listed.first().textContent())?.trim(), 'Write chunks=20 pace=0');
+    await runEnded(page);
+    // The open thread names its agent; the choice is for the next new thread.
+    await page.getByText('Agent writer').waitFor();
+    assert.match(page.url(), /[?&]thread=chat-/);
+    await page.reload();
+    await page.locator('oz-agent-chat oz-message').first().waitFor();
+    assert.equal(await page.locator('oz-agent-chat').getAttribute('agent'), 'writer');
+    // "New thread" gives an empty composer again, listing nothing more until it sends.
+    await page.getByRole('button', { name: 'New thread' }).click();
+    await page.getByLabel('Agent').waitFor();
+    assert.equal(await page.locator('oz-agent-chat oz-message').count(), 0);
+    assert.equal(await listed.count(), 1);
+  } finally {
+    await context.close();
+  }
+});
+
 async function writerText(page: Page): Promise<string> {
   return deepText(page.locator('oz-agent-chat oz-message .assistant .bubble').last());
 }
