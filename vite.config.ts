@@ -1,7 +1,7 @@
 /**
  * Two builds of the browser entries:
  * - `vite build` (library, dist/browser): src/, the elements and the agent
- *   adapter as ES modules, with lit, @ag-ui/*, immer, fast-json-patch, marked,
+ *   adapter (and the React wrappers) as ES modules, with lit, @lit/react, react, @ag-ui/*, immer, fast-json-patch, marked,
  *   DOMPurify, zod, rxjs and @cfworker/json-schema left to the app's bundler;
  * - `vite build --mode bundle` (dist/bundle/oz-agent-chat.js): one
  *   self-contained, minified ES module that defines <oz-agent-chat> and its
@@ -22,7 +22,7 @@ import { compactEventType, lazyMarkedDefault, unusedAsyncGenerator, unusedImmerM
 import { LICENSES_FILE, thirdPartyLicenses } from './build/licenses.js';
 import { cssTemplates, htmlTemplates, shortPrivateProperties } from './build/templates.js';
 
-const external = [/^lit($|\/)/, /^@lit\//, /^@ag-ui\//, /^immer$/, /^fast-json-patch($|\/)/, /^marked$/, /^dompurify$/, /^zod($|\/)/, /^rxjs($|\/)/, /^@cfworker\//];
+const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^immer$/, /^fast-json-patch($|\/)/, /^marked$/, /^dompurify$/, /^zod($|\/)/, /^rxjs($|\/)/, /^@cfworker\//];
 
 const bundle: BuildEnvironmentOptions = {
   outDir: 'dist/bundle',
@@ -40,7 +40,7 @@ const library: BuildEnvironmentOptions = {
   target: 'es2022',
   sourcemap: true,
   lib: {
-    entry: { index: 'src/index.ts', elements: 'elements/index.ts', define: 'elements/define.ts', agent: 'src/agent/index.ts', inspector: 'inspector/index.ts', 'inspector-define': 'inspector/define.ts' },
+    entry: { index: 'src/index.ts', elements: 'elements/index.ts', define: 'elements/define.ts', agent: 'src/agent/index.ts', inspector: 'inspector/index.ts', 'inspector-define': 'inspector/define.ts', react: 'frameworks/react.ts', 'react-inspector': 'frameworks/react-inspector.ts' },
     formats: ['es'],
   },
   rolldownOptions: { external },
