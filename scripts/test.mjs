@@ -1,8 +1,8 @@
 /**
- * `npm test`: typecheck, the bundle size, lint, custom-elements.json current, Node tests (unit and loopback integration),
+ * `npm test`: typecheck, the framework examples (Vue), the bundle size, lint, custom-elements.json current, Node tests (unit and loopback integration),
  * browser tests in real Chromium. Prints each step's output, then one bare
  * line `N passed, N failed` summing all of them, and exits non-zero on any
- * failure. `--only <step>` runs one step (typecheck, size, lint, manifest, unit, browser, e2e, stories).
+ * failure. `--only <step>` runs one step (typecheck, frameworks, size, lint, manifest, unit, browser, e2e, stories).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -57,6 +57,15 @@ const steps = {
   async typecheck() {
     const code = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  },
+  async frameworks() {
+    // The Vue example: its templates type-checked against oz-agui/vue (vue-tsc; a refused prop or event
+    // type that is accepted fails it), then built by Vite with Vue's compiler told the tags are custom elements.
+    // (The React and Svelte typings are checked by the typecheck step, the React example by e2e.)
+    const checked = await run(bin('vue-tsc'), ['--noEmit', '-p', 'examples/vue/tsconfig.json']);
+    const built = await run(bin('vite'), ['build', 'examples/vue', '--outDir', join(work, 'vue-build'), '--emptyOutDir', '--logLevel', 'warn']);
+    const passed = [checked, built].filter((c) => c === 0).length;
+    return { passed, failed: 2 - passed };
   },
   async size() {
     // The self-contained <oz-agent-chat> bundle against its gzip budget (bytes, deterministic).

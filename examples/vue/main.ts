@@ -1,0 +1,5 @@
+import { createApp } from 'vue';
+import 'oz-agui/define';
+import App from './App.vue';
+
+createApp(App).mount('#app');
