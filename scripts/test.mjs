@@ -2,7 +2,7 @@
  * `npm test`: typecheck, the framework examples (Vue), the bundle size, lint, custom-elements.json current, Node tests (unit and loopback integration),
  * browser tests in real Chromium. Prints each step's output, then one bare
  * line `N passed, N failed` summing all of them, and exits non-zero on any
- * failure. `--only <step>` runs one step (typecheck, frameworks, size, lint, manifest, unit, browser, e2e, stories).
+ * failure. `--only <step>` runs one step (typecheck, frameworks, size, lint, manifest, unit, browser, e2e, stories, pack).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -107,6 +107,15 @@ const steps = {
   async stories() {
     const countFile = join(work, 'storybook-counts.json');
     const code = await run(process.execPath, ['scripts/storybook-check.mjs', '--counts', countFile]);
+    const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    return counts;
+  },
+  // The package as an app developer gets it: packed, installed into a scratch app, every entry imported (scripts/pack-check.mjs).
+  async pack() {
+    process.env.CHROME_PATH ||= findChromium();
+    const countFile = join(work, 'pack-counts.json');
+    const code = await run(process.execPath, ['scripts/pack-check.mjs', '--counts', countFile]);
     const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
     if (code !== 0 && counts.failed === 0) counts.failed = 1;
     return counts;

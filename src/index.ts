@@ -10,3 +10,10 @@ export * from './protocol/index.js';
 export * from './transport/index.js';
 export * from './thread/index.js';
 export * from './forms/index.js';
+
+import { setAnswerCheckLoader } from './forms/answer-check.js';
+
+// The one side effect of this entry (package.json `sideEffects` lists it): the thread store reaches
+// the validator through answer-check.ts, here by loading it, so an app's bundler that drops the unused
+// exports of the forms cannot drop the check a resume needs.
+setAnswerCheckLoader(() => import('./forms/validate.js'));
