@@ -76,7 +76,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'test/**', 'server/**/cli.ts', 'examples/**/server*.ts'],
+    files: ['scripts/**', 'bench/**', 'test/**', 'server/**/cli.ts', 'examples/**/server*.ts', 'examples/dev-server.ts'],
     rules: { 'no-console': 'off' },
   },
   // Small parts a newcomer can read (issue 21): no source file over 400 lines, no function over 120.
