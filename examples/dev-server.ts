@@ -3,7 +3,7 @@
  * and the example's page (Vite, in development) on one origin, so the page
  * posts to its own origin and never holds the token (here one person's, set
  * on the server). Your own backend mounts the same `createAguiProxy`
- * (README: "In your app"). The complete app with sign-in is examples/chat-app.
+ * (README: "Quick start"). The complete app with sign-in is examples/chat-app.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
