@@ -23,3 +23,9 @@ export { StoreController, type Subscribable } from './shared/store-controller.js
 export { DEFAULT_STRINGS, resolveStrings, type OzStrings } from './shared/strings.js';
 export { tokens } from './shared/tokens.styles.js';
 export * from './shared/events.js';
+
+import { setAnswerCheckLoader } from '../src/forms/answer-check.js';
+
+// The one side effect of this entry (package.json `sideEffects` lists it), as of the core's: a chat
+// whose tags the app defines itself still finds the validator a resume needs, whatever its bundler drops.
+setAnswerCheckLoader(() => import('../src/forms/validate.js'));

@@ -10,8 +10,9 @@
  *   entry imports in Node (core, agent, proxy, edge) and `npx oz-agui-edge
  *   --help` runs the built command; tsc accepts a file that imports every
  *   entry, uses the JSX, Vue and Svelte typings and refuses a wrong prop;
- * - in Chromium: the elements' entries bundled by Vite from the scratch app
- *   (its `sideEffects` honoured) define their tags and find the answer check,
+ * - in Chromium: every browser entry bundled by Vite from the scratch app
+ *   (its `sideEffects` honoured) loads, the tags are defined, the answer check
+ *   is found (with the elements, and from the core alone),
  *   and the plain-page bundle defines the chat and loads its lazy forms.
  * Prints each check, writes `{passed, failed}` to `--counts <file>`.
  */
@@ -163,8 +164,15 @@ writeFileSync(join(app, 'main.js'), `
 import 'oz-agui/define';
 import 'oz-agui/inspector/define';
 import { loadAnswerCheck } from 'oz-agui';
+import * as elements from 'oz-agui/elements';
+import * as inspector from 'oz-agui/inspector';
+import * as agent from 'oz-agui/agent';
+import * as react from 'oz-agui/react';
+import * as reactInspector from 'oz-agui/react/inspector';
 const check = await loadAnswerCheck().then((c) => typeof c, (e) => String(e));
-window.__result = { chat: !!customElements.get('oz-agent-chat'), inspector: !!customElements.get('oz-inspector'), check };
+const entries = { elements: elements.OzAgentChat, inspector: inspector.OzInspector, agent: agent.OzAgent, react: react.OzAgentChat, reactInspector: reactInspector.OzInspector };
+const empty = Object.entries(entries).filter(([, v]) => !v).map(([k]) => k);
+window.__result = { chat: !!customElements.get('oz-agent-chat'), inspector: !!customElements.get('oz-inspector'), check, empty };
 `);
 // The core alone (no elements, whose define also sets where the check loads from): a resume needs it.
 writeFileSync(join(app, 'core.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>core</title></head><body><script type="module" src="./core.js"></script></body></html>');
@@ -192,7 +200,7 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS });
 try {
-  await check('Chromium: the elements bundled by Vite from the package define their tags and find the answer check', async () => {
+  await check('Chromium: every browser entry bundled by Vite from the package loads; the tags are defined and the answer check found', async () => {
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -200,7 +208,7 @@ try {
     await page.goto(`${origin}/app/`);
     await page.waitForFunction(() => window.__result !== undefined, undefined, { timeout: 30_000 }).catch(() => assert(false, `no result: ${errors.join('; ')}`));
     const result = await page.evaluate(() => window.__result);
-    assert(result.chat && result.inspector && result.check === 'function' && errors.length === 0, JSON.stringify({ result, errors }));
+    assert(result.chat && result.inspector && result.check === 'function' && result.empty.length === 0 && errors.length === 0, JSON.stringify({ result, errors }));
   });
   await check('Chromium: the core alone, bundled by Vite from the package, finds the answer check a resume needs', async () => {
     const page = await browser.newPage();
