@@ -65,8 +65,18 @@ export default tseslint.config(
   ]),
   restrict(['server/**'], serverRules),
   // Later entries replace a rule's options for the files they match, so each repeats serverRules.
-  restrict(['server/edge/**'], [...serverRules, folder('proxy', 'the edge and the proxy share only src/protocol.')]),
-  restrict(['server/proxy/**'], [...proxyRules, folder('edge', 'the edge and the proxy share only src/protocol.')]),
+  restrict(['server/edge/**'], [...serverRules, folder('proxy', 'the edge and the proxy share only src/protocol and server/shared.')]),
+  restrict(['server/proxy/**'], [...proxyRules, folder('edge', 'the edge and the proxy share only src/protocol and server/shared.')]),
+  // What the edge and the proxy share outside src/ is Node plumbing in server/shared, which imports neither.
+  restrict(['server/shared/**'], [
+    ...serverBase,
+    { group: ['**/src/**', '**/edge/**', '**/proxy/**'], message: 'server/shared holds Node plumbing both servers use: it imports only Node.' },
+  ]),
+  // No module at server/'s top: a shared one goes in server/shared, where the rule above holds it.
+  {
+    files: ['server/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'A module the edge and the proxy share goes in server/shared/.' }] },
+  },
   // Only entry points read process.env.
   {
     files: ['src/**', 'elements/**', 'inspector/**', 'server/**/!(cli).ts'],

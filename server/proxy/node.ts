@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import { createAguiProxy, type AguiProxyOptions } from './index.js';
 import { nodeBodyOf, type NodeBody } from './upstream.js';
 import { rememberRawTarget } from './request-target.js';
-import { closeAfterAnswer } from '../lingering-close.js';
+import { closeAfterAnswer } from '../shared/lingering-close.js';
 
 /** A Fetch-API handler. */
 export type FetchHandler = (request: Request) => Promise<Response>;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { agentRoutePath } from '../../src/protocol/index.js';
 import { startEdge } from '../../server/edge/index.js';
-import { LINGER_MS } from '../../server/lingering-close.js';
+import { LINGER_MS } from '../../server/shared/lingering-close.js';
 import { createFakeRuntime } from './edge-http-fake.js';
 import { eventsHandler, routeUrl, startFake, startProxy } from './proxy-helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpErrorBody } from '../../../src/protocol/index.js';
-import { closeAfterAnswer } from '../../lingering-close.js';
+import { closeAfterAnswer } from '../../shared/lingering-close.js';
 
 /** A refusal with an HTTP status and a stable code, thrown anywhere in the HTTP layer. */
 export class EdgeHttpError extends Error {

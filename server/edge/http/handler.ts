@@ -12,7 +12,7 @@ import { answerPreflight } from './cors.js';
 import { EdgeHttpError, writeError } from './errors.js';
 import { handleHook } from './hooks.js';
 import { handleTokenExchange } from './token.js';
-import { closeAfterAnswer } from '../../lingering-close.js';
+import { closeAfterAnswer } from '../../shared/lingering-close.js';
 
 function notAllowed(allow: string): EdgeHttpError {
   return new EdgeHttpError(405, 'method_not_allowed', `Use ${allow}.`, { headers: { Allow: allow } });
