@@ -43,7 +43,8 @@ async function nodeTests(dir, concurrency) {
   if (files.length === 0) return { passed: 0, failed: 1, note: `no tests found in ${dir}` };
   const countFile = join(work, `${dir.replaceAll('/', '-')}-counts.json`);
   const code = await run(process.execPath, [
-    '--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
+    // The source condition: a test that imports an example's backend reaches `oz-agui/*` as the sources, built or not.
+    '--import', 'tsx', '--conditions=source', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=./scripts/node-count-reporter.mjs', `--test-reporter-destination=${countFile}`,
     ...files,

@@ -22,7 +22,7 @@ export function OutcomeBar({ agent }: { agent: OzAgent }) {
   }, [agent]);
   const outcome = finished?.outcome;
   return (
-    <p role="status" style={{ margin: 0, padding: '0.5rem 1rem', borderBottom: '1px solid #8884' }}>
+    <p role="status" aria-label="Run outcome" style={{ margin: 0, padding: '0.5rem 1rem', borderBottom: '1px solid #8884' }}>
       {outcome === undefined
         ? 'OZ through OzAgent'
         : outcome.type === 'interrupt'

@@ -72,7 +72,7 @@ async function ask(page: Page, text: string): Promise<void> {
 
 /** Once the run has ended: the answer as the agent received it, and the text CopilotKit shows. */
 async function answerShown(page: Page): Promise<{ received: string; shown: string }> {
-  await page.getByRole('status').filter({ hasText: /Run ended|Waiting for your answer/ }).waitFor({ timeout: 60_000 });
+  await page.getByRole('status', { name: 'Run outcome' }).filter({ hasText: /Run ended|Waiting for your answer/ }).waitFor({ timeout: 60_000 });
   const received = await page.evaluate(() => {
     const agent = (window as unknown as { ozAgent: { messages: Array<{ role: string; content?: unknown }> } }).ozAgent;
     return agent.messages.filter((m) => m.role === 'assistant').map((m) => String(m.content)).join('\n');
@@ -93,7 +93,7 @@ test('CopilotKit streams the writer’s answer; a cut stream is followed with La
     const text = await answerShown(whole.page);
     assert.ok(text.received.length > 200, `the answer arrived (${text.received.length} characters)`);
     assert.match(text.shown, /A long answer/, 'CopilotKit shows it');
-    assert.match(await whole.page.getByRole('status').innerText(), /Run ended: success/);
+    assert.match(await whole.page.getByRole('status', { name: 'Run outcome' }).innerText(), /Run ended: success/);
     await screenshot(whole.page, 'copilotkit-writer');
 
     await ask(cut.page, 'Write chunks=40 pace=0');
@@ -113,8 +113,8 @@ test('an approval ends the run as an interrupt: CopilotKit has no form for it, t
   const { page, offsite, close } = await open(url, 'helper');
   try {
     await ask(page, 'Please greet the team');
-    await page.getByRole('status').filter({ hasText: 'Waiting for your answer' }).waitFor({ timeout: 60_000 });
-    assert.match(await page.getByRole('status').innerText(), /Post a message to #team|interrupt/i);
+    await page.getByRole('status', { name: 'Run outcome' }).filter({ hasText: 'Waiting for your answer' }).waitFor({ timeout: 60_000 });
+    assert.match(await page.getByRole('status', { name: 'Run outcome' }).innerText(), /Post a message to #team|interrupt/i);
     await screenshot(page, 'copilotkit-interrupt');
     assert.deepEqual(offsite, [], 'no request left loopback');
   } finally {
