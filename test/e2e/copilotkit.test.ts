@@ -70,15 +70,18 @@ async function ask(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** Once the run has ended: the answer as the agent received it, and the text CopilotKit shows. */
-async function answerShown(page: Page): Promise<{ received: string; shown: string }> {
+/** Once the run has ended: the answer as the agent received it (CopilotKit's own rendering may come later). */
+async function answerReceived(page: Page): Promise<string> {
   await page.getByRole('status', { name: 'Run outcome' }).filter({ hasText: /Run ended|Waiting for your answer/ }).waitFor({ timeout: 60_000 });
-  const received = await page.evaluate(() => {
+  return page.evaluate(() => {
     const agent = (window as unknown as { ozAgent: { messages: Array<{ role: string; content?: unknown }> } }).ozAgent;
     return agent.messages.filter((m) => m.role === 'assistant').map((m) => String(m.content)).join('\n');
   });
-  const shown = (await page.getByTestId('copilot-assistant-message').allTextContents()).join(' ').replace(/\s+/g, ' ');
-  return { received, shown };
+}
+
+/** Waits until CopilotKit's chat shows the answer (it renders asynchronously, slower on a cold start). */
+async function answerShown(page: Page): Promise<void> {
+  await page.getByTestId('copilot-assistant-message').filter({ hasText: 'A long answer' }).first().waitFor({ timeout: 30_000 });
 }
 
 test('the example type-checks against CopilotKit’s own types (OzAgent needs one cast: see main.tsx)', async () => {
@@ -90,16 +93,16 @@ test('CopilotKit streams the writer’s answer; a cut stream is followed with La
   const cut = await open(cutUrl, 'writer');
   try {
     await ask(whole.page, 'Write chunks=40 pace=0');
-    const text = await answerShown(whole.page);
-    assert.ok(text.received.length > 200, `the answer arrived (${text.received.length} characters)`);
-    assert.match(text.shown, /A long answer/, 'CopilotKit shows it');
+    const text = await answerReceived(whole.page);
+    assert.ok(text.length > 200, `the answer arrived (${text.length} characters)`);
+    await answerShown(whole.page);
     assert.match(await whole.page.getByRole('status', { name: 'Run outcome' }).innerText(), /Run ended: success/);
     await screenshot(whole.page, 'copilotkit-writer');
 
     await ask(cut.page, 'Write chunks=40 pace=0');
-    const again = await answerShown(cut.page);
-    assert.equal(again.received, text.received, 'the same answer, nothing twice');
-    assert.match(again.shown, /A long answer/);
+    const again = await answerReceived(cut.page);
+    assert.equal(again, text, 'the same answer, nothing twice');
+    await answerShown(cut.page);
     const followed = cut.posts.filter((id) => id !== undefined);
     assert.ok(followed.length >= 2, `followed again with Last-Event-ID ${followed.length} times`);
     assert.deepEqual([...whole.offsite, ...cut.offsite], [], 'no request left loopback');
