@@ -53,25 +53,29 @@ export default tseslint.config(
     folder('inspector', 'src/ may not import inspector/.'),
     folder('server', 'src/ may not import server/.'),
     folder('examples', 'src/ may not import examples/.'),
+    folder('frameworks', 'src/ may not import frameworks/.'),
   ]),
   restrict(['elements/**'], [
     folder('server', 'elements/ may not import server/.'),
     folder('inspector', 'elements/ reach inspector/ only through public exports.'),
     folder('examples', 'elements/ may not import examples/.'),
+    folder('frameworks', 'elements/ may not import frameworks/: the adapters sit on top of them.'),
   ]),
   restrict(['inspector/**'], [
     folder('server', 'inspector/ may not import server/.'),
     folder('examples', 'inspector/ may not import examples/.'),
+    folder('frameworks', 'inspector/ may not import frameworks/: the adapters sit on top of it.'),
+  ]),
+  restrict(['frameworks/**'], [
+    folder('server', 'frameworks/ may not import server/.'),
+    folder('examples', 'frameworks/ may not import examples/.'),
   ]),
   restrict(['server/**'], serverRules),
   // Later entries replace a rule's options for the files they match, so each repeats serverRules.
   restrict(['server/edge/**'], [...serverRules, folder('proxy', 'the edge and the proxy share only src/protocol and server/shared.')]),
   restrict(['server/proxy/**'], [...proxyRules, folder('edge', 'the edge and the proxy share only src/protocol and server/shared.')]),
   // What the edge and the proxy share outside src/ is Node plumbing in server/shared, which imports neither.
-  restrict(['server/shared/**'], [
-    ...serverBase,
-    { group: ['**/src/**', '**/edge/**', '**/proxy/**'], message: 'server/shared holds Node plumbing both servers use: it imports only Node.' },
-  ]),
+  restrict(['server/shared/**'], [{ regex: '^(?!node:|\\./)', message: 'server/shared holds Node plumbing both servers use: it imports only Node (node:*) and itself.' }]),
   // No module at server/'s top: a shared one goes in server/shared, where the rule above holds it.
   {
     files: ['server/*.ts'],

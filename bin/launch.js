@@ -13,14 +13,22 @@ import { fileURLToPath } from 'node:url';
 export async function launch(name) {
   const source = new URL(`../${name}.ts`, import.meta.url);
   const built = new URL(`../dist/${name}.js`, import.meta.url);
-  if (existsSync(fileURLToPath(source))) {
-    const tsx = await import('tsx/esm/api').catch(() => undefined);
+  const checkout = existsSync(fileURLToPath(source));
+  if (checkout) {
+    // Only a missing tsx (installed without dev dependencies) falls through; any other failure is said.
+    const tsx = await import('tsx/esm/api').catch((err) => {
+      if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      return undefined;
+    });
     if (tsx) {
       tsx.register();
       return import(source.href);
     }
   }
-  if (existsSync(fileURLToPath(built))) return import(built.href);
+  if (existsSync(fileURLToPath(built))) {
+    if (checkout) console.error(`${name}: tsx is not installed, so this runs the last build (dist/), not the sources as they are now`);
+    return import(built.href);
+  }
   console.error(`${name}: neither tsx (to run the sources: npm install) nor the built ${fileURLToPath(built)} (npm run build) is here`);
   process.exit(1);
 }

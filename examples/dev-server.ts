@@ -33,7 +33,12 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
   const vite = await createVite({ configFile: `${options.root}vite.config.ts`, root: options.root, server: { middlewareMode: true, hmr: false }, appType: 'spa', logLevel: 'warn' });
   const server = createServer((req, res) => (req.url?.startsWith('/agui/') ? proxy(req, res) : vite.middlewares(req, res)));
   server.requestTimeout = 0;
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  try {
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port, '127.0.0.1', () => resolve()));
+  } catch (err) {
+    await vite.close();
+    throw err;
+  }
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
@@ -46,10 +51,15 @@ export async function startExampleServer(options: ExampleServerOptions): Promise
 
 /** Runs an example from the command line: OZ_EDGE_URL, OZ_APP_TOKEN and OZ_TENANT point it at another edge. */
 export async function runExampleServer(root: string, port: number, name: string): Promise<void> {
+  const edgeUrl = process.env.OZ_EDGE_URL;
+  if (edgeUrl !== undefined && !process.env.OZ_APP_TOKEN) {
+    console.error(`${name}: OZ_EDGE_URL names an edge of your own: set its app token in OZ_APP_TOKEN (the development token is for the development edge only)`);
+    process.exit(2);
+  }
   const app = await startExampleServer({
     root,
-    edgeUrl: process.env.OZ_EDGE_URL ?? 'http://127.0.0.1:7443',
-    // The development edge's person ana (public, development only); never a real token in code.
+    edgeUrl: edgeUrl ?? 'http://127.0.0.1:7443',
+    // The development edge's person ana (public, development only), sent only to the development edge.
     token: process.env.OZ_APP_TOKEN ?? 'ana-token',
     tenant: process.env.OZ_TENANT ?? 'acme',
     port,

@@ -16,7 +16,7 @@
  *   and the plain-page bundle defines the chat and loads its lazy forms.
  * Prints each check, writes `{passed, failed}` to `--counts <file>`.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -48,6 +48,16 @@ function assert(condition, message) {
 
 const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const versionOf = (name) => own.devDependencies[name] ?? own.dependencies[name];
+
+// Whatever fails below, the checkout's package.json is put back (npm skips postpack when a pack
+// fails) and the scratch folders go.
+process.on('exit', () => {
+  try {
+    execFileSync(process.execPath, [join(root, 'scripts/pack-manifest.mjs'), 'restore']);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
 
 // 1. Pack (prepack builds and leaves the `source` conditions out).
 const { stdout: packed } = await run('npm', ['pack', '--pack-destination', work, '--json', '--foreground-scripts=false', '--loglevel=error'], { cwd: root, maxBuffer: 64 << 20 });
@@ -191,7 +201,13 @@ writeFileSync(join(www, 'plain', 'index.html'), '<!doctype html><html lang="en">
 
 const types = { '.html': 'text/html', '.js': 'text/javascript' };
 const server = createServer((req, res) => {
-  const path = join(www, normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/\/$/, '/index.html'));
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  } catch {
+    return void res.writeHead(400).end();
+  }
+  const path = join(www, normalize(pathname).replace(/\/$/, '/index.html'));
   if (!path.startsWith(www) || !existsSync(path)) return void res.writeHead(404).end();
   res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
   createReadStream(path).pipe(res);
@@ -230,7 +246,6 @@ try {
   server.close();
 }
 
-rmSync(work, { recursive: true, force: true });
 console.log(`\npack: ${counts.passed} passed, ${counts.failed} failed`);
 if (countsFile) writeFileSync(countsFile, `${JSON.stringify(counts)}\n`);
 process.exit(counts.failed > 0 ? 1 : 0);

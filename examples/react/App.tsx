@@ -8,6 +8,8 @@ import { useRef, useState } from 'react';
 import { OzAgentChat, type OzAgentChatElement, type OzRunFinishedEvent, type OzSendEvent } from 'oz-agui/react';
 
 const AGENTS = ['helper', 'writer', 'asker'] as const;
+/** Image origins the chat may show (an array: set as a property, never as an attribute). */
+const IMAGES = ['https://images.example.com'];
 const direct = new URLSearchParams(location.search).has('direct');
 
 export function App() {
@@ -51,6 +53,7 @@ export function App() {
           agent={agent}
           tenant="acme"
           board="none"
+          imageAllowlist={IMAGES}
           onoz-send={onSend}
           onoz-run-started={onRunStarted}
           onoz-run-finished={onRunFinished}
@@ -64,6 +67,7 @@ export function App() {
           agent={agent}
           tenant="acme"
           board="none"
+          imageAllowlist={IMAGES}
           onOzSend={onSend}
           onOzRunStarted={onRunStarted}
           onOzRunFinished={onRunFinished}

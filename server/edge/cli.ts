@@ -100,17 +100,17 @@ async function main(): Promise<void> {
     return;
   }
   let config: EdgeConfigFile;
-  let flagPort: number | undefined;
+  let chosenPort: number;
   try {
     config = readConfig(values.config);
-    flagPort = port(values.port);
+    chosenPort = port(values.port) ?? port(process.env.OZ_AGUI_EDGE_PORT) ?? port(config.port === undefined ? undefined : String(config.port)) ?? 7443;
   } catch (err) {
     return fail((err as Error).message);
   }
   const { runtime: runtimeOptions, ...edgeOptions } = config;
   const options: StartEdgeOptions = {
     ...edgeOptions,
-    port: flagPort ?? port(process.env.OZ_AGUI_EDGE_PORT) ?? config.port ?? 7443,
+    port: chosenPort,
     host: values.host ?? process.env.OZ_AGUI_EDGE_HOST ?? config.host ?? '127.0.0.1',
   };
   const publicUrl = process.env.OZ_AGUI_EDGE_PUBLIC_URL ?? config.publicUrl;

@@ -40,6 +40,11 @@ async function open(path: string): Promise<{ page: Page; errors: string[]; close
   return { page, errors, close: () => context.close() };
 }
 
+/** The chat's imageAllowlist property, as set by React. */
+function imagesOf(page: Page): Promise<unknown> {
+  return page.locator('oz-agent-chat').evaluate((c) => (c as HTMLElement & { imageAllowlist: unknown }).imageAllowlist);
+}
+
 test('the React wrapper: send, approve, see the card and the board beside it; event props and the ref work', async () => {
   const { page, errors, close } = await open('/');
   try {
@@ -54,6 +59,7 @@ test('the React wrapper: send, approve, see the card and the board beside it; ev
     assert.equal(await page.getByLabel('Last outcome').textContent(), 'success');
     await page.getByRole('complementary', { name: 'Board' }).locator('oz-board').getByText(/greet/i).first().waitFor();
     assert.equal(await page.locator('aside oz-board').evaluate((b) => (b as HTMLElement & { headingLevel: unknown }).headingLevel), 3, 'a number prop is set as a property');
+    assert.deepEqual(await imagesOf(page), ['https://images.example.com'], 'an array prop is set as a property');
     // The ref is the element: its send() goes through oz-send like the composer.
     await page.getByRole('button', { name: 'Greet the team' }).click();
     await page.getByRole('button', { name: 'Approve' }).waitFor();
@@ -72,6 +78,7 @@ test('the tag written in JSX (React 19): on<event-name> props are listened to, a
     // React 19 set agent as a property (the element has one), and keyed by it, made a new chat.
     await page.waitForFunction(() => (document.querySelector('oz-agent-chat') as HTMLElement & { agent?: string } | null)?.agent === 'writer');
     await page.locator('oz-agent-chat textarea').waitFor();
+    assert.deepEqual(await imagesOf(page), ['https://images.example.com'], 'React 19 set the array as a property (an attribute would be a string)');
     await ask(page, 'Write chunks=30 pace=0');
     await runEnded(page);
     assert.equal(await page.getByLabel('Sent').textContent(), '1');

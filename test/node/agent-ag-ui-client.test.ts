@@ -39,8 +39,8 @@ before(async () => {
 
 after(async () => {
   await Promise.all(proxies.map((p) => p.close()));
-  await edge.close();
-  await cutting.close();
+  await edge?.close();
+  await cutting?.close();
 });
 
 /** What a subscriber of the app's own hears of one run. */

@@ -60,7 +60,11 @@ async function started(tool: string, args: string[], pattern: RegExp, extra: Rec
   child.stdout!.setEncoding('utf8');
   child.stderr!.setEncoding('utf8').on('data', (s: string) => (out += s));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${tool} did not start: ${out}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running (it is detached): its whole group goes.
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+      reject(new Error(`${tool} did not start: ${out}`));
+    }, 30_000);
     child.stdout!.on('data', (s: string) => {
       out += s;
       const m = pattern.exec(out);
