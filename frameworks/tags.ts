@@ -4,15 +4,8 @@
  * JSX, Vue and Svelte typings (a test holds it to custom-elements.json, the
  * manifest the analyzer makes from the elements' own code).
  */
-import type {
-  OzAgentChat, OzBoard, OzCard, OzComposer, OzError, OzInterrupt, OzInterrupts, OzMarkdown, OzMessage, OzSteps, OzToolCall, OzWaiting,
-  OzCardEvent, OzErrorActionEvent, OzHistoryNeededEvent, OzInterruptChangeEvent, OzInterruptCommitEvent, OzInterruptRequestedEvent,
-  OzInterruptSubmitEvent, OzRunErrorEvent, OzRunFinishedEvent, OzRunStartedEvent, OzSendEvent, OzStopEvent,
-} from '../elements/index.js';
-import type {
-  OzInspector, OzInspectorEvents, OzInspectorFollowEvent, OzInspectorImportEvent, OzInspectorInterrupts, OzInspectorRequests,
-  OzInspectorRuns, OzInspectorSelectEvent, OzInspectorState, OzInspectorTimeline, OzInspectorToggleEvent,
-} from '../inspector/index.js';
+import type { OzAgentChat, OzBoard, OzCard, OzComposer, OzError, OzInterrupt, OzInterrupts, OzMarkdown, OzMessage, OzSteps, OzToolCall, OzWaiting } from '../elements/index.js';
+import type { OzInspector, OzInspectorEvents, OzInspectorInterrupts, OzInspectorRequests, OzInspectorRuns, OzInspectorState, OzInspectorTimeline } from '../inspector/index.js';
 
 /** Each tag's settable properties and the events it fires. */
 export const OZ_TAGS = {
@@ -47,27 +40,10 @@ export const OZ_TAGS = {
   'oz-inspector-runs': { props: ['feed', 'following', 'recording', 'revision', 'strings', 'theme'], events: ['oz-inspector-follow'] },
   'oz-inspector-state': { props: ['selectedSeq', 'at', 'recording', 'revision', 'strings', 'theme'], events: [] },
   'oz-inspector-timeline': { props: ['recording', 'revision', 'strings', 'theme'], events: [] },
-} as const satisfies Record<string, { props: readonly string[]; events: readonly (keyof OzEventMap)[] }>;
+} as const satisfies Record<string, { props: readonly string[]; events: readonly (keyof GlobalEventHandlersEventMap & `oz-${string}`)[] }>;
 
-/** Every event an oz-agui tag fires, by name. */
-export interface OzEventMap {
-  'oz-run-started': OzRunStartedEvent;
-  'oz-run-finished': OzRunFinishedEvent;
-  'oz-run-error': OzRunErrorEvent;
-  'oz-interrupt-requested': OzInterruptRequestedEvent;
-  'oz-card': OzCardEvent;
-  'oz-send': OzSendEvent;
-  'oz-error-action': OzErrorActionEvent;
-  'oz-history-needed': OzHistoryNeededEvent;
-  'oz-stop': OzStopEvent;
-  'oz-interrupt-change': OzInterruptChangeEvent;
-  'oz-interrupt-commit': OzInterruptCommitEvent;
-  'oz-interrupt-submit': OzInterruptSubmitEvent;
-  'oz-inspector-import': OzInspectorImportEvent;
-  'oz-inspector-toggle': OzInspectorToggleEvent;
-  'oz-inspector-select': OzInspectorSelectEvent;
-  'oz-inspector-follow': OzInspectorFollowEvent;
-}
+/** Every event an oz-agui tag fires, by name: the type each element declares in GlobalEventHandlersEventMap. */
+export type OzEventMap = { [N in (typeof OZ_TAGS)[keyof typeof OZ_TAGS]['events'][number]]: GlobalEventHandlersEventMap[N] };
 
 /** Each tag's element class. */
 export interface OzElementMap {
