@@ -46,7 +46,6 @@ export function storagePort(s: ChatStorage): PersistencePort | undefined {
 export class OwnStoreController implements ReactiveController {
   private own: ThreadStore | undefined;
   private key = '';
-  private options: ThreadStoreOptions | undefined;
 
   /** `made`: a new own store is the chat's (`restoring`: it reads the thread from storage now). */
   constructor(
@@ -78,7 +77,7 @@ export class OwnStoreController implements ReactiveController {
 
   /** New headers go with the next request of the store already made. */
   headersChanged(): void {
-    if (this.options) this.options.headers = this.host.headers ?? {};
+    this.own?.setHeaders(this.host.headers ?? {});
   }
 
   /** Makes the chat's store when it has none of the app's and its attributes name a thread (another than its store's). */
@@ -107,7 +106,6 @@ export class OwnStoreController implements ReactiveController {
       ...(aiLabel ? { aiLabel } : {}),
     };
     const store = createThreadStore(options);
-    this.options = options;
     this.own = store;
     h.store = store;
     h.threadId = store.threadId;
@@ -118,7 +116,6 @@ export class OwnStoreController implements ReactiveController {
   private drop(): void {
     this.own?.dispose();
     this.own = undefined;
-    this.options = undefined;
     this.key = '';
   }
 }

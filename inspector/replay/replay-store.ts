@@ -75,6 +75,7 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
     stop: () => store.pause(),
     reload: async () => undefined,
     setDraft: () => undefined,
+    setHeaders: () => undefined, // a replay sends nothing
     dispose() {
       store.pause();
       listeners.clear();

@@ -35,6 +35,8 @@ export interface StoreRunsParts {
   hub: StoreDispatcher;
   saver: StoreSaver;
   disposed: () => boolean;
+  /** The request headers now (options.headers until setHeaders() replaces them). */
+  headers: () => Readonly<Record<string, string>> | undefined;
 }
 
 /** What the transport tells about one follow, recorded and (for connections and invalid events) reduced. */
@@ -74,7 +76,7 @@ function transportOptions(
   };
 }
 
-export function createStoreRuns({ url, options, now, hub, saver, disposed }: StoreRunsParts): StoreRuns {
+export function createStoreRuns({ url, options, now, hub, saver, disposed, headers }: StoreRunsParts): StoreRuns {
   const transport = options.transport ?? openRun;
   const yieldToMain = options.yieldToMain ?? defaultYieldToMain;
   const sliceMs = options.sliceMs ?? 8;
@@ -101,7 +103,8 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed }: Sto
     let sent: { lastEventId?: string; attempt: number } = { attempt: 0 };
     const opts = transportOptions({ options, hub, now }, ctl, lastEventId, mine, (i) => (sent = i));
     try {
-      const request = { url, body, ...(options.headers ? { headers: options.headers } : {}), ...(options.credentials ? { credentials: options.credentials } : {}) };
+      const sent = headers();
+      const request = { url, body, ...(sent ? { headers: { ...sent } } : {}), ...(options.credentials ? { credentials: options.credentials } : {}) };
       let sliceStart = clock();
       for await (const streamed of transport(request, opts)) {
         if (!mine()) break;

@@ -119,6 +119,12 @@ export interface ThreadStore {
   reload(): Promise<void>;
   /** Keeps an unsent answer (saved with the thread); undefined clears it. */
   setDraft(interruptId: string, value: unknown): void;
+  /**
+   * Replaces the extra request headers (`options.headers`) for the requests
+   * from now on: a reconnect, the next turn (the stream already open keeps
+   * what it was sent with). A copy is kept; never recorded or stored.
+   */
+  setHeaders(headers: Readonly<Record<string, string>>): void;
   /** Saves, stops following (the job runs on), drops listeners; later calls throw `disposed`. */
   dispose(): void;
 }

@@ -47,7 +47,8 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
     hub,
   );
   let disposed = false;
-  const runs = createStoreRuns({ url, options, now, hub, saver, disposed: () => disposed });
+  let headers: Readonly<Record<string, string>> | undefined = options.headers;
+  const runs = createStoreRuns({ url, options, now, hub, saver, disposed: () => disposed, headers: () => headers });
 
   function assertUsable(): void {
     if (disposed) throw new ThreadError('disposed', 'This thread store was disposed.');
@@ -103,6 +104,11 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
         return;
       }
       await runs.again('follow');
+    },
+
+    setHeaders(next) {
+      assertUsable();
+      headers = { ...next };
     },
 
     setDraft(interruptId, value) {
