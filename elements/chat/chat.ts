@@ -131,8 +131,13 @@ export class OzAgentChat extends OzElement {
   @property() tenant = '';
   /** The conversation; a new one is generated (and reflected) when absent. */
   @property({ attribute: 'thread-id', reflect: true }) threadId?: string;
-  /** Extra request headers (never recorded or stored). */
-  @property({ attribute: false }) headers?: Record<string, string>;
+  /** Extra request headers (never recorded or stored). A new object applies at once (the next connection, a reconnect too, and every later turn); changing it in place does nothing. */
+  @property({ attribute: false }) get headers(): Record<string, string> | undefined {
+    return this.own.headers;
+  }
+  set headers(value: Record<string, string> | undefined) {
+    this.own.setHeaders(value); // at once, not at the next update: a send or Follow again right after it carries them
+  }
   /**
    * Where the thread survives a reload: session storage by default, `memory`,
    * `none`, or (as a property) the app's port. Read when the chat makes its store.
@@ -276,7 +281,6 @@ export class OzAgentChat extends OzElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('headers')) this.own.headersChanged();
     this.own.ensure();
     // The interrupt forms load on first use: have them before a run can end in interrupts.
     const s = this.storeController.state;

@@ -22,7 +22,6 @@ export interface OwnStoreHost extends ReactiveElement {
   agent: string;
   tenant: string;
   threadId?: string;
-  headers?: Record<string, string>;
   storage: ChatStorage;
   transport?: RunTransport;
   aiLabel?: string;
@@ -75,9 +74,13 @@ export class OwnStoreController implements ReactiveController {
     }, 0);
   }
 
-  /** New headers go with the next request of the store already made. */
-  headersChanged(): void {
-    this.own?.setHeaders(this.host.headers ?? {});
+  /** The chat's extra request headers, kept here so that the store it makes, and the one it has, get them. */
+  headers: Record<string, string> | undefined;
+
+  /** New headers go with the next connection of the store already made (the chat's `headers` setter). */
+  setHeaders(headers: Record<string, string> | undefined): void {
+    this.headers = headers;
+    this.own?.setHeaders(headers ?? {});
   }
 
   /** Makes the chat's store when it has none of the app's and its attributes name a thread (another than its store's). */
@@ -99,7 +102,7 @@ export class OwnStoreController implements ReactiveController {
       endpoint: h.endpoint,
       agent: h.agent,
       tenant: h.tenant,
-      headers: h.headers ?? {},
+      headers: this.headers ?? {},
       ...(h.threadId ? { threadId: h.threadId } : {}),
       ...(storage ? { storage } : {}),
       ...(h.transport ? { transport: h.transport } : {}),

@@ -103,8 +103,15 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
     let sent: { lastEventId?: string; attempt: number } = { attempt: 0 };
     const opts = transportOptions({ options, hub, now }, ctl, lastEventId, mine, (i) => (sent = i));
     try {
-      const sent = headers();
-      const request = { url, body, ...(sent ? { headers: { ...sent } } : {}), ...(options.credentials ? { credentials: options.credentials } : {}) };
+      const request = {
+        url,
+        body,
+        // Read at each connection, a reconnect included: headers set while a stream is followed reach its reconnect.
+        get headers() {
+          return headers();
+        },
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+      };
       let sliceStart = clock();
       for await (const streamed of transport(request, opts)) {
         if (!mine()) break;

@@ -121,8 +121,10 @@ export interface ThreadStore {
   setDraft(interruptId: string, value: unknown): void;
   /**
    * Replaces the extra request headers (`options.headers`) for the requests
-   * from now on: a reconnect, the next turn (the stream already open keeps
-   * what it was sent with). A copy is kept; never recorded or stored.
+   * from now on: the next connection of the stream being followed (a
+   * reconnect) and every later turn; a request already sent keeps what it was
+   * sent with. A copy is kept (changing the object given afterwards changes
+   * nothing); never recorded or stored.
    */
   setHeaders(headers: Readonly<Record<string, string>>): void;
   /** Saves, stops following (the job runs on), drops listeners; later calls throw `disposed`. */

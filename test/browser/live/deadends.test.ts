@@ -66,7 +66,7 @@ describe('live: no dead ends (issue 18)', () => {
     await typeAndSend(el, 'Write it: chunks=200 size=8 pace=15');
     await untilStreamed(el, 8);
     // The sign-in expires while the turn streams: the reconnect after the drop is refused (401).
-    headers['X-Test-Person'] = 'nobody';
+    el.headers = { ...headers, 'X-Test-Person': 'nobody' };
     const box = await errorSaying(el, 'unauthenticated');
     const { requests } = await readTrace(trace);
     expect(requests.map((r) => r.status)).to.deep.equal([200, 401]);
@@ -81,7 +81,7 @@ describe('live: no dead ends (issue 18)', () => {
     await expect(el).to.be.accessible();
 
     // Signed in again, the person follows the same turn to its end.
-    headers['X-Test-Person'] = 'ana';
+    el.headers = { ...headers, 'X-Test-Person': 'ana' };
     follow!.click();
     await untilRunEnded(el);
     await until(() => state(el).status === 'idle', 'the turn to end');
@@ -324,7 +324,7 @@ describe('live: no dead ends (issue 18)', () => {
     await expect(el).to.be.accessible();
 
     // Signed in again, the person presses Send: the same words go, now as the thread's first turn.
-    el.headers!['X-Test-Person'] = 'ana';
+    el.headers = { ...el.headers, 'X-Test-Person': 'ana' };
     send.click();
     await untilRunEnded(el);
     await until(() => assistantMessages(state(el)).length === 1, 'the answer');
