@@ -23,6 +23,8 @@ export function App() {
   const onSend = (e: OzSendEvent) => setSent((n) => (e.text ? n + 1 : n));
   const onRunStarted = () => setStore(chat.current?.store);
   const onRunFinished = (e: OzRunFinishedEvent) => setOutcome(e.outcome);
+  // The same properties either way; only the event props are spelled differently (onOzSend, onoz-send).
+  const chatProps = { endpoint: '/agui', agent, tenant: 'acme', board: 'none', imageAllowlist: IMAGES, style: { minHeight: 0 } } as const;
 
   return (
     <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gridTemplateColumns: '1fr 18rem', height: '100%' }}>
@@ -46,33 +48,9 @@ export function App() {
         </button>
       </header>
       {direct ? (
-        <oz-agent-chat
-          key={agent}
-          ref={chat}
-          endpoint="/agui"
-          agent={agent}
-          tenant="acme"
-          board="none"
-          imageAllowlist={IMAGES}
-          onoz-send={onSend}
-          onoz-run-started={onRunStarted}
-          onoz-run-finished={onRunFinished}
-          style={{ minHeight: 0 }}
-        />
+        <oz-agent-chat key={agent} ref={chat} {...chatProps} onoz-send={onSend} onoz-run-started={onRunStarted} onoz-run-finished={onRunFinished} />
       ) : (
-        <OzAgentChat
-          key={agent}
-          ref={chat}
-          endpoint="/agui"
-          agent={agent}
-          tenant="acme"
-          board="none"
-          imageAllowlist={IMAGES}
-          onOzSend={onSend}
-          onOzRunStarted={onRunStarted}
-          onOzRunFinished={onRunFinished}
-          style={{ minHeight: 0 }}
-        />
+        <OzAgentChat key={agent} ref={chat} {...chatProps} onOzSend={onSend} onOzRunStarted={onRunStarted} onOzRunFinished={onRunFinished} />
       )}
       <aside aria-label="Board" style={{ overflow: 'auto', padding: '0 1rem' }}>
         <oz-board store={store} headingLevel={3} />
