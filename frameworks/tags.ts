@@ -11,7 +11,7 @@ import type { OzInspector, OzInspectorEvents, OzInspectorInterrupts, OzInspector
 export const OZ_TAGS = {
   'oz-agent-chat': {
     props: ['endpoint', 'agent', 'tenant', 'threadId', 'headers', 'storage', 'cardRenderers', 'imageAllowlist', 'board', 'narrowWidth', 'aiLabel', 'transport', 'store', 'clock', 'strings', 'theme'],
-    events: ['oz-run-started', 'oz-run-finished', 'oz-run-error', 'oz-interrupt-requested', 'oz-card', 'oz-send', 'oz-error-action', 'oz-history-needed'],
+    events: ['oz-run-started', 'oz-run-finished', 'oz-run-error', 'oz-interrupt-requested', 'oz-card', 'oz-send', 'oz-error-action', 'oz-history-needed', 'oz-store-change'],
   },
   'oz-board': { props: ['board', 'imageAllowlist', 'headingLevel', 'strings', 'theme', 'store'], events: [] },
   'oz-card': { props: ['card', 'job', 'renderers', 'strings', 'theme', 'store'], events: [] },

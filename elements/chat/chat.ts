@@ -12,7 +12,8 @@ import { listError } from '../interrupts/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
 import { listConverter, OzMarkdown } from '../markdown/markdown.js';
-import { OzSendEvent, type OzErrorActionEvent } from '../shared/events.js';
+import { unlessPrevented } from '../shared/define-event.js';
+import { OzSendEvent, OzStoreChangeEvent, type OzErrorActionEvent } from '../shared/events.js';
 import { loadLazyTags } from '../shared/lazy-tags.js';
 import { exportParts } from '../shared/export-parts.js';
 import { OzMessage } from '../message/message.js';
@@ -91,6 +92,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @fires {OzCardEvent} oz-card - A card arrived.
  * @fires {OzSendEvent} oz-send - The person sends a message (cancelable).
  * @fires {OzErrorActionEvent} oz-error-action - A person chose an error's action (cancelable; bubbles from `<oz-error>`): `retry`, `reload`, `follow`, `new_thread`, `answer_open`, `answer_rest`, `fix_answer`, `sign_in`.
+ * @fires {OzStoreChangeEvent} oz-store-change - The chat renders from another store (`store`): one it made (a new thread) or the app's; at once, before that store sends anything, and when a chat with a store enters the page.
  * @fires {OzHistoryNeededEvent} oz-history-needed - The page has none of the thread's turns, or lacks some (`reason`): answer with `loadHistory(messages)`.
  *
  * @slot header - Above the transcript (a title, a logo).
@@ -120,7 +122,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @cssproperty --oz-chat-board-width - The side panel's width.
  * @cssproperty --oz-chat-background - The chat's background.
  */
-export class OzAgentChat extends OzElement {
+export class OzAgentChat extends OzElement<ThreadStore> {
   static override styles = [tokens, base, OzMessage.hostedStyles, OzMarkdown.hostedStyles, OzToolCall.hostedStyles, styles];
   /** The elements it renders in its own tree, their styles in its sheet above (see shared/hosted.ts). */
   static readonly hostedTags: ReadonlySet<string> = new Set(['oz-message', 'oz-markdown', 'oz-tool-call']);
@@ -160,8 +162,6 @@ export class OzAgentChat extends OzElement {
   @property({ attribute: 'ai-label' }) aiLabel?: string;
   /** Runs come from here instead of the network (recordings, tests). */
   @property({ attribute: false }) transport?: RunTransport;
-  /** The thread store the chat renders from: the app's, or the one it made. */
-  @property({ attribute: false }) declare store?: ThreadStore;
   /** The clock the interrupts' countdowns read (ms since the epoch). */
   @property({ attribute: false }) clock: () => number = () => Date.now();
 
@@ -215,6 +215,11 @@ export class OzAgentChat extends OzElement {
   registerCardRenderer(type: string, renderer: CardRenderer): void {
     this.registry = this.cardRegistry().copy().register(type, renderer);
     this.requestUpdate();
+  }
+
+  /** Announces the store it renders from now (`oz-store-change`), before that store sends anything. */
+  protected override storeChanged(store: ThreadStore | undefined): void {
+    this.dispatchEvent(new OzStoreChangeEvent({ store }));
   }
 
   /** Sends a message, as the composer does: fires the cancelable `oz-send` first, and sends unless a listener cancels it. */
@@ -304,22 +309,14 @@ export class OzAgentChat extends OzElement {
   }
 
   private onSend(e: OzSendEvent): void {
-    // The app's listeners run after this one (they sit higher in the path): decide once they all ran.
-    queueMicrotask(() => {
-      if (e.defaultPrevented) return;
-      void this.sendNow(e.text).catch(() => undefined);
-    });
+    unlessPrevented(e, () => void this.sendNow(e.text).catch(() => undefined));
   }
 
   private onErrorAction(e: OzErrorActionEvent): void {
     // <oz-interrupts> carries out its own action (load again) unless it is cancelled.
     if (e.composedPath().some((n) => n instanceof Element && n.localName === 'oz-interrupts')) return;
-    // The app's listeners run after this one (they sit higher in the path): decide once they all ran.
-    queueMicrotask(() => {
-      if (e.defaultPrevented) return;
-      const store = this.store;
-      if (!store) return;
-      carryOutErrorAction(e.action, store, { newThread: () => this.newThread(), focusInterrupts: () => this.interruptsEl?.focus() });
+    unlessPrevented(e, () => {
+      if (this.store) carryOutErrorAction(e.action, this.store, { newThread: () => this.newThread(), focusInterrupts: () => this.interruptsEl?.focus() });
     });
   }
 

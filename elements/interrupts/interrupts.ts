@@ -67,13 +67,11 @@ interface Row {
  * @cssproperty --oz-interrupts-gap - The space between interrupts.
  * @cssproperty --oz-interrupts-error-background - The error's background.
  */
-export class OzInterrupts extends OzElement {
+export class OzInterrupts extends OzElement<InterruptsStore> {
   static override styles = [tokens, base, styles];
 
   /** Replaces any shared or interrupt string. */
   @property({ attribute: false }) override strings?: Partial<OzStrings & InterruptStrings>;
-  /** The thread store whose open interrupts it answers. */
-  @property({ attribute: false }) declare store?: InterruptsStore;
   /** The time (ms) for the countdowns; the clock's when absent. */
   @property({ attribute: false }) now?: number;
   /** The clock the countdowns read. */

@@ -31,3 +31,10 @@ export function defineEvent<F extends object = Record<never, never>>() {
     return OzEvent as unknown as OzEventClass<N, F>;
   };
 }
+
+/** Runs `act` unless a listener cancels `e`: the app's listeners sit higher in the path than the element's, so it decides once they all ran. */
+export function unlessPrevented(e: Event, act: () => void): void {
+  queueMicrotask(() => {
+    if (!e.defaultPrevented) act();
+  });
+}

@@ -1,5 +1,5 @@
 import type { ErrorAction, Interrupt } from '../../src/protocol/index.js';
-import type { RunView } from '../../src/thread/index.js';
+import type { RunView, ThreadStore } from '../../src/thread/index.js';
 import { defineEvent } from './define-event.js';
 
 // Every event bubbles and crosses shadow roots, so a page listens on the chat or above it (define-event.ts).
@@ -45,6 +45,15 @@ export class OzErrorActionEvent extends defineEvent<{ action: ErrorAction; code:
  */
 export class OzHistoryNeededEvent extends defineEvent<{ threadId: string; reason: 'nothing_to_load' | 'history_unavailable' }>()('oz-history-needed') {}
 
+/**
+ * The chat renders from another thread store: one it made (its first, or a
+ * new thread's) or the app's; `store` is undefined when it has none. Fired at
+ * once, before the new store sends anything (so a listener can tap its
+ * records: the inspector does), and again when a chat with a store enters
+ * the page.
+ */
+export class OzStoreChangeEvent extends defineEvent<{ store: ThreadStore | undefined }>()('oz-store-change') {}
+
 /** The person asked to stop following the run (the job runs on in OZ). */
 export class OzStopEvent extends defineEvent()('oz-stop') {}
 
@@ -53,5 +62,6 @@ declare global {
     'oz-error-action': OzErrorActionEvent;
     'oz-history-needed': OzHistoryNeededEvent;
     'oz-stop': OzStopEvent;
+    'oz-store-change': OzStoreChangeEvent;
   }
 }

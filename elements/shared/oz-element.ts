@@ -13,15 +13,33 @@ export type ThreadStoreLike = Subscribable<ThreadState>;
  * string replaceable), the `theme` attribute, and an optional `store` it
  * renders from when used on its own (re-rendered at most once per frame).
  */
-export class OzElement extends LitElement {
+export class OzElement<S extends ThreadStoreLike = ThreadStoreLike> extends LitElement {
   /** Replaces any of the English strings (see OzStrings). */
   @property({ attribute: false }) strings?: Partial<OzStrings>;
 
   /** `dark` or `light` forces the theme; absent follows the system. */
   @property({ reflect: true }) theme?: 'dark' | 'light';
 
+  private storeValue?: S;
+
   /** A thread store to render from, for an element used on its own. */
-  @property({ attribute: false }) store?: ThreadStoreLike;
+  @property({ attribute: false })
+  get store(): S | undefined {
+    return this.storeValue;
+  }
+  set store(store: S | undefined) {
+    const old = this.storeValue;
+    this.storeValue = store;
+    if (store !== old && this.isConnected) this.storeChanged(store);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.storeValue) this.storeChanged(this.storeValue);
+  }
+
+  /** It renders from another `store` now, or entered the page with one: runs at once, before anything renders from it. */
+  protected storeChanged(_store: S | undefined): void {}
 
   protected readonly storeController = new StoreController<ThreadState>(this);
   private resolvedFrom: Partial<OzStrings> | undefined;

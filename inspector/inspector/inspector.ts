@@ -109,7 +109,7 @@ export class OzInspector extends InspectorBase {
 
   constructor() {
     super();
-    new ChatWatchController(this, { ids: () => this.ids(), lookup: (id) => this.lookup(id) as ChatLike | null, sync: () => this.sync() });
+    new ChatWatchController(this, () => this.sync());
   }
 
   /** The recording shown now. */
@@ -234,11 +234,7 @@ export class OzInspector extends InspectorBase {
     };
     for (const id of this.ids()) {
       const chat = this.lookup(id) as ChatLike | null;
-      if (!chat) continue;
-      if (!chat.store) {
-        void chat.updateComplete?.then(() => chat.store && this.sync());
-        continue;
-      }
+      if (!chat?.store) continue;
       add(`chat:${id}:${chat.store.threadId}`, this.t.chatSource(id, chat.store.threadId), chat.store, id);
     }
     if (this.store) add(`store:${this.store.threadId}`, this.store.threadId, this.store);

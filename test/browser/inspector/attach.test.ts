@@ -3,6 +3,7 @@ import '../../../elements/define.js';
 import '../../../inspector/define.js';
 import type { OzAgentChat } from '../../../elements/chat/chat.js';
 import type { OzInspector } from '../../../inspector/inspector/inspector.js';
+import { createThreadStore } from '../../../src/thread/index.js';
 import { createReplayTransport } from '../../../src/transport/index.js';
 import { helperRun } from '../fixtures.js';
 import { records, settled, shadow, until } from './helpers.js';
@@ -70,6 +71,31 @@ describe('<oz-inspector> attaching', () => {
     expect(old.recording.entries().filter((e) => e.kind === 'request').length).to.equal(1);
     expect(fresh.recording.entries().filter((e) => e.kind === 'request').length).to.equal(1);
     await expect(inspector).to.be.accessible();
+  });
+
+  it("records an app's store from its first request, though the app sends at once (oz-store-change)", async () => {
+    const root = await fixture<HTMLDivElement>(html`<div><oz-inspector for="e" theme="light"></oz-inspector></div>`);
+    const inspector = root.querySelector('oz-inspector')!;
+    const c = chatEl('e');
+    root.append(c);
+    await until(() => inspector.recordings.length === 1, 'chat e');
+    const threadId = `t-${crypto.randomUUID()}`;
+    const store = createThreadStore({
+      endpoint: '/agui',
+      agent: 'helper',
+      tenant: 'acme',
+      threadId,
+      transport: createReplayTransport((req) => records(helperRun(threadId, (req.body as { runId: string }).runId)), { speed: Infinity }),
+    });
+    // Given and used in one task: no render, no mutation, no oz-send in between.
+    c.store = store;
+    const sent = store.send('Straight away');
+    const mine = inspector.recordings.find((r) => r.label.includes(threadId));
+    expect(mine, 'recorded before its request').to.not.equal(undefined);
+    await sent;
+    expect(mine!.recording.entries().filter((e) => e.kind === 'request').length).to.equal(1);
+    expect(mine!.recording.entries().some((e) => e.kind === 'event' && e.event.type === 'RUN_FINISHED')).to.equal(true);
+    store.dispose();
   });
 
   it('records a store given directly', async () => {
