@@ -65,6 +65,7 @@ export default tseslint.config(
     folder('server', 'inspector/ may not import server/.'),
     folder('examples', 'inspector/ may not import examples/.'),
     folder('frameworks', 'inspector/ may not import frameworks/: the adapters sit on top of it.'),
+    { group: ['**/elements/**', '!**/elements/kit.js'], message: 'inspector/ shares the tokens, base styles and defineEvent through elements/kit.js only.' },
   ]),
   restrict(['frameworks/**'], [
     folder('server', 'frameworks/ may not import server/.'),

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { RecorderEntry } from '../../src/recorder/index.js';
-import { base, tokens } from '../../elements/shared/tokens.styles.js';
+import { base, tokens } from '../../elements/kit.js';
 import { OzInspectorSelectEvent } from '../shared/events.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { facets, isListed, listedRows, summaryOf, typeOf } from '../shared/model.js';

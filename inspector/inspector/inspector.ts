@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { createRecordingLog, importRecording, type RecorderOptions, type Recording } from '../../src/recorder/index.js';
-import { base, tokens } from '../../elements/shared/tokens.styles.js';
+import { base, tokens } from '../../elements/kit.js';
 import { createReplayStore, type ReplayStore } from '../replay/replay-store.js';
 import { openInspectionFeed } from '../feed/feed.js';
 import type { InspectFeed, InspectFeedFactory } from '../runs-list/feed-types.js';

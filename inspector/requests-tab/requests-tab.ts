@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { base, tokens } from '../../elements/shared/tokens.styles.js';
+import { base, tokens } from '../../elements/kit.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { requestsOf, type RequestTrace } from '../shared/model.js';
 import { formatAt } from '../shared/strings.js';

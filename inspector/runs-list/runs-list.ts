@@ -1,7 +1,6 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { defineEvent } from '../../elements/shared/define-event.js';
-import { base, tokens } from '../../elements/shared/tokens.styles.js';
+import { base, defineEvent, tokens } from '../../elements/kit.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { formatAt } from '../shared/strings.js';
 import { tabStyles } from '../shared/styles.js';

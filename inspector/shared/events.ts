@@ -1,6 +1,6 @@
 import type { RecorderEntry } from '../../src/recorder/index.js';
 
-import { defineEvent } from '../../elements/shared/define-event.js';
+import { defineEvent } from '../../elements/kit.js';
 
 /** An entry was selected in a tab (the events list, a board event). */
 export class OzInspectorSelectEvent extends defineEvent<{ entry: RecorderEntry }>()('oz-inspector-select') {}

@@ -1,7 +1,7 @@
 import { css, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { EventEntry } from '../../src/recorder/index.js';
-import { base, tokens } from '../../elements/shared/tokens.styles.js';
+import { base, tokens } from '../../elements/kit.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { invalidNotes } from '../../src/protocol/board.js';
 import { atPointer, boardAt, boardEvents, type BoardMoment } from '../shared/model.js';

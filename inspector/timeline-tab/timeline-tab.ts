@@ -1,5 +1,5 @@
 import { css, html, svg } from 'lit';
-import { base, tokens } from '../../elements/shared/tokens.styles.js';
+import { base, tokens } from '../../elements/kit.js';
 import { InspectorElement } from '../shared/inspector-element.js';
 import { spansOf, type Span } from '../shared/model.js';
 import { tabStyles } from '../shared/styles.js';
