@@ -285,7 +285,7 @@ export const HistoryUnavailable: Story = {
     },
     async (store) => {
       await sent(store, 'Draft the plan');
-      await store.loadAgain().catch(() => undefined);
+      await store.resync().catch(() => undefined);
     },
   ),
   play: reaches('this page cannot go on with it', 'The thread has 4 turns', 'Start a new thread'),
@@ -296,7 +296,7 @@ export const HistoryUnavailable: Story = {
 export const NothingToLoad: Story = {
   loaders: driving({ steps: [], threadId: 'known-elsewhere' }, (store) => {
     try {
-      void store.loadAgain().catch(() => undefined);
+      void store.resync().catch(() => undefined);
     } catch {
       // nothing_to_load: the thread's error says it
     }

@@ -31,13 +31,13 @@ export function busyReason(s: ThreadState, t: OzStrings, now: number): string {
 
 /**
  * What an error's action does when no listener cancelled it: `retry` tries
- * again (store.tryAgain()), `reload` loads again, `follow` follows again,
+ * again (store.retryOrResend()), `reload` loads again, `follow` follows again,
  * `new_thread` starts a new thread, the answering ones move focus to the
  * interrupts; `sign_in` is the app's.
  */
 export function carryOutErrorAction(action: OzErrorActionEvent['action'], store: ThreadStore, chat: { newThread(): void; focusInterrupts(): void }): void {
-  if (action === 'retry') quietly(() => store.tryAgain());
-  else if (action === 'reload') quietly(() => store.loadAgain());
+  if (action === 'retry') quietly(() => store.retryOrResend());
+  else if (action === 'reload') quietly(() => store.resync());
   else if (action === 'follow') quietly(() => store.followAgain());
   else if (action === 'new_thread') chat.newThread();
   else if (action.startsWith('answer') || action === 'fix_answer') chat.focusInterrupts();
@@ -95,14 +95,14 @@ export function renderInterrupts(c: InterruptsSection) {
   </section>`;
 }
 
-/** The store as <oz-interrupts> sees it: its "load again" is the store's loadAgain(), not a restore from storage. */
+/** The store as <oz-interrupts> sees it: its "load again" is the store's resync(), not a restore from storage. */
 export function formsView(store: ThreadStore): InterruptsStore {
   return {
     getState: () => store.getState(),
     subscribe: (listener) => store.subscribe(listener),
     resume: (answers) => store.resume(answers),
     setDraft: (id, value) => store.setDraft(id, value),
-    loadAgain: () => store.loadAgain(),
+    resync: () => store.resync(),
     followAgain: () => store.followAgain(),
   };
 }

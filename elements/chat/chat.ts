@@ -51,8 +51,8 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  *
  * Error actions (`oz-error-action`, from `<oz-error>` or anything slotted) are
  * carried out unless an app cancels them: `reload` loads the thread again
- * (`store.loadAgain()`: a fresh run that follows the latest turn from its
- * start), `retry` sends again the way that helps (`store.tryAgain()`: the
+ * (`store.resync()`: a fresh run that follows the latest turn from its
+ * start), `retry` sends again the way that helps (`store.retryOrResend()`: the
  * same words as a new turn after `failed`/`timed_out`, else the same run),
  * the answering ones move focus to the interrupts, `follow` follows the
  * latest turn again (`store.followAgain()`: after `turn_waiting`, a Stop or a

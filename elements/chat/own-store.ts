@@ -113,7 +113,7 @@ export class OwnStoreController implements ReactiveController {
     h.store = store;
     h.threadId = store.threadId;
     this.key = JSON.stringify([h.endpoint, h.agent, h.tenant, store.threadId]);
-    this.made(store, storage ? store.reload() : undefined);
+    this.made(store, storage ? store.restore() : undefined);
   }
 
   private drop(): void {

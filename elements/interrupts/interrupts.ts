@@ -20,8 +20,8 @@ import { styles } from './interrupts.styles.js';
 import { listError, markFor, refusedAsNoPerson } from './resume-error.js';
 
 /** What the list needs of a thread store. */
-/** What the list needs of a store; `followAgain` (for `turn_waiting`'s Follow again) falls back to `loadAgain` when absent. */
-export type InterruptsStore = Pick<ThreadStore, 'getState' | 'subscribe' | 'resume' | 'setDraft' | 'loadAgain'> & Partial<Pick<ThreadStore, 'followAgain'>>;
+/** What the list needs of a store; `followAgain` (for `turn_waiting`'s Follow again) falls back to `resync` when absent. */
+export type InterruptsStore = Pick<ThreadStore, 'getState' | 'subscribe' | 'resume' | 'setDraft' | 'resync'> & Partial<Pick<ThreadStore, 'followAgain'>>;
 
 /** The delegated step an interrupt belongs to: its `oz0/job` when that is a step of the turn, not the turn's own job. */
 export function stepOf(view: InterruptView, turn: Turn | undefined): string | undefined {
@@ -50,7 +50,7 @@ interface Row {
  *
  * @fires {OzInterruptRequestedEvent} oz-interrupt-requested - New interrupt forms appeared (their interrupts as they arrived).
  * @fires {OzInterruptSubmitEvent} oz-interrupt-submit - The answers are about to be sent (`entries`, also `detail`); cancelable.
- * @fires {OzErrorActionEvent} oz-error-action - The person chose the error's action: `reload` (else the list calls `store.loadAgain()`: a fresh run that follows the turn from its start, the interrupts that wait now) or `follow` after `turn_waiting` (else `store.followAgain()`: how the waited turn goes on and ends); cancelable.
+ * @fires {OzErrorActionEvent} oz-error-action - The person chose the error's action: `reload` (else the list calls `store.resync()`: a fresh run that follows the turn from its start, the interrupts that wait now) or `follow` after `turn_waiting` (else `store.followAgain()`: how the waited turn goes on and ends); cancelable.
  *
  * @csspart interrupts - The whole list.
  * @csspart list - The interrupts.
@@ -192,7 +192,7 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
     const store = this.store;
     if (event.defaultPrevented || !store) return;
     try {
-      const run = action === 'follow' && store.followAgain ? store.followAgain() : store.loadAgain();
+      const run = action === 'follow' && store.followAgain ? store.followAgain() : store.resync();
       void run.catch(() => undefined);
     } catch {
       // refused before sending (nothing to load, a run streams): nothing changes

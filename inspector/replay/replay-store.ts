@@ -41,13 +41,13 @@ const refused = () => {
 };
 
 /** What a live store sends: a replay refuses it all. */
-const sendsNothing: Pick<ThreadStore, 'send' | 'checkAnswers' | 'resume' | 'retry' | 'tryAgain' | 'loadAgain' | 'followAgain' | 'loadHistory'> = {
+const sendsNothing: Pick<ThreadStore, 'send' | 'checkAnswers' | 'resume' | 'retry' | 'retryOrResend' | 'resync' | 'followAgain' | 'loadHistory'> = {
   send: refused,
   checkAnswers: () => ({ ok: false, entries: [], missing: [], invalid: {}, unknown: [], expired: [] }) as never,
   resume: refused,
   retry: refused,
-  tryAgain: refused,
-  loadAgain: refused,
+  retryOrResend: refused,
+  resync: refused,
   followAgain: refused,
   loadHistory: refused,
 };
@@ -73,7 +73,7 @@ export function createReplayStore(records: readonly RecordedEvent[], options: Re
     onRecord: () => () => undefined,
     ...sendsNothing,
     stop: () => store.pause(),
-    reload: async () => undefined,
+    restore: async () => undefined,
     setDraft: () => undefined,
     setHeaders: () => undefined, // a replay sends nothing
     dispose() {

@@ -39,7 +39,7 @@ export type StoreAction =
    * is the latest turn's, so OZ follows that turn from its start. The turn's
    * view is replaced by what streams; messages OZ refused are dropped.
    */
-  | { type: 'thread/load-again'; url: string; runId: string; body: RunAgentRequest; at: number }
+  | { type: 'thread/resync'; url: string; runId: string; body: RunAgentRequest; at: number }
   | { type: 'thread/connection'; state: ConnectionState }
   /** `reconnect`: the failing request carried Last-Event-ID (or was a reconnect): following the run again, not sending it. */
   | { type: 'thread/transport-error'; error: TransportFailure; at: number; reconnect?: boolean }

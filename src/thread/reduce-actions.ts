@@ -62,7 +62,7 @@ function resetRun(d: D, run: DRun): void {
  * now, under their current ids). Drafts stay: an interrupt that comes back
  * under the same id keeps its half-filled answer.
  */
-function loadAgain(d: D, a: Extract<StoreAction, { type: 'thread/load-again' }>): void {
+function resync(d: D, a: Extract<StoreAction, { type: 'thread/resync' }>): void {
   while (d.turns.length > 0 && isRefusedTurn(d.turns[d.turns.length - 1] as ThreadState['turns'][number])) d.turns.pop();
   const turn = d.turns[d.turns.length - 1];
   if (!turn) return diagnose(d, 'out_of_order', 'load again with no turn');
@@ -152,8 +152,8 @@ export function reduceAction(d: D, a: StoreAction): void {
       followUnfinished(d);
       return;
     }
-    case 'thread/load-again':
-      return loadAgain(d, a);
+    case 'thread/resync':
+      return resync(d, a);
     case 'thread/connection':
       d.connection = a.state as Draft<ThreadState['connection']>;
       return;

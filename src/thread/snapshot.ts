@@ -217,7 +217,7 @@ export function parseSnapshot(raw: unknown): { ok: true; snapshot: ThreadSnapsho
   return { ok: true, snapshot: raw as unknown as ThreadSnapshot };
 }
 
-/** A state drawn from a snapshot: nothing streams; reload() decides whether to follow. */
+/** A state drawn from a snapshot: nothing streams; restore() decides whether to follow. */
 export function restoreState(snapshot: ThreadSnapshot, base: ThreadState = initialThreadState(snapshot.threadId)): ThreadState {
   const lastTurn = snapshot.turns[snapshot.turns.length - 1];
   const lastRun = lastTurn?.runs[lastTurn.runs.length - 1];
@@ -237,7 +237,7 @@ export function restoreState(snapshot: ThreadSnapshot, base: ThreadState = initi
     ...(snapshot.lastRequest ? { lastRequest: snapshot.lastRequest } : {}),
     ...(snapshot.lastEventId ? { lastEventId: snapshot.lastEventId } : {}),
     ...(lastRun?.error ? { lastError: lastRun.error } : {}),
-    // The wait of an unfinished run: reload() follows it, and the follow keeps it (store.ts again()).
+    // The wait of an unfinished run: restore() follows it, and the follow keeps it (store.ts again()).
     ...(snapshot.waitingForOthers?.length && lastRun && !lastRun.terminal ? { waitingForOthers: readWaitingForOthers(snapshot.waitingForOthers) } : {}),
   };
 }

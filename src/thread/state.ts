@@ -266,7 +266,7 @@ export interface Diagnostic {
   readonly at?: number;
 }
 
-/** The request that started the current run: what retry() and reload() send again. */
+/** The request that started the current run: what retry() and restore() send again. */
 export interface RequestRecord {
   readonly url: string;
   readonly runId: string;

@@ -18,7 +18,7 @@ import type { ThreadStore } from './store-types.js';
 import { ThreadError } from './thread-error.js';
 import { acceptedTurns, isRefusedTurn, retryMode } from './turn-status.js';
 
-export type TurnCommands = Pick<ThreadStore, 'send' | 'checkAnswers' | 'resume' | 'retry' | 'tryAgain' | 'loadAgain' | 'followAgain' | 'loadHistory'>;
+export type TurnCommands = Pick<ThreadStore, 'send' | 'checkAnswers' | 'resume' | 'retry' | 'retryOrResend' | 'resync' | 'followAgain' | 'loadHistory'>;
 
 export interface TurnCommandParts {
   threadId: string;
@@ -92,7 +92,7 @@ export function createTurnCommands(p: TurnCommandParts): TurnCommands {
       return runs.again('retry');
     },
 
-    tryAgain() {
+    retryOrResend() {
       p.assertUsable();
       p.assertIdle();
       const text = currentTurn(hub.state)?.userMessage?.text;
@@ -100,7 +100,7 @@ export function createTurnCommands(p: TurnCommandParts): TurnCommands {
       return commands.retry();
     },
 
-    loadAgain() {
+    resync() {
       p.assertUsable();
       p.stop();
       const latest = acceptedTurns(hub.state.turns).at(-1);
@@ -112,7 +112,7 @@ export function createTurnCommands(p: TurnCommandParts): TurnCommands {
       }
       const runId = generateId();
       const body = buildFollowRequest(hub.state, runId);
-      return start({ type: 'thread/load-again', url, runId, body, at: now() }, body);
+      return start({ type: 'thread/resync', url, runId, body, at: now() }, body);
     },
 
     followAgain() {
@@ -123,7 +123,7 @@ export function createTurnCommands(p: TurnCommandParts): TurnCommands {
       const turn = currentTurn(state);
       const unfinished = run && !run.terminal && state.lastRequest?.runId === run.runId && (run.phase === 'stopped' || run.phase === 'error');
       if (unfinished && turn && !isRefusedTurn(turn)) return runs.again('follow');
-      return commands.loadAgain();
+      return commands.resync();
     },
 
     loadHistory(messages) {
@@ -134,7 +134,7 @@ export function createTurnCommands(p: TurnCommandParts): TurnCommands {
       p.stop();
       hub.dispatch({ type: 'thread/load-history', messages, at: now() });
       if (!acceptedTurns(hub.state.turns).at(-1)?.userMessage) throw new ThreadError('bad_history', 'The history holds no user message with words.');
-      return commands.loadAgain();
+      return commands.resync();
     },
   };
   return commands;

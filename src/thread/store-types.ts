@@ -79,7 +79,7 @@ export interface ThreadStore {
    * words as a new turn after the job's end (`failed`, `timed_out`: the same
    * run would only end the same way), else retry() (same runId).
    */
-  tryAgain(): Promise<void>;
+  retryOrResend(): Promise<void>;
   /**
    * Loads the thread again (after history_mismatch, interrupt_expired,
    * interrupt_changed, or any time): a run with a fresh runId whose newest user
@@ -93,15 +93,15 @@ export interface ThreadStore {
    * thread's error with the catalogue's `history_unavailable` entry: loading
    * again cannot help (another tab or device added turns).
    */
-  loadAgain(): Promise<void>;
+  resync(): Promise<void>;
   /**
    * Follows the latest turn again, where following it stopped: after stop(),
    * or a reconnect that failed or was refused (an expired sign-in, a 403),
    * the same run from Last-Event-ID; after a new message was refused because
    * the turn still runs or waits (`turn_waiting`, `interrupts_pending`), or
    * when the last run ended, the latest turn OZ took from its start
-   * (loadAgain()), which shows how it went on. Throws `turn_running` while a
-   * run streams, `nothing_to_load` as loadAgain() does.
+   * (resync()), which shows how it went on. Throws `turn_running` while a
+   * run streams, `nothing_to_load` as resync() does.
    */
   followAgain(): Promise<void>;
   /**
@@ -109,14 +109,14 @@ export interface ThreadStore {
    * `oz-history-needed`): each user message, with the id OZ knows it by
    * (`<job>:in`), opens a turn, and the assistant messages after it are its
    * answer (the last one with OZ's messageId); then follows the latest turn
-   * from its start, as loadAgain() does. Throws ThreadError `bad_history`
+   * from its start, as resync() does. Throws ThreadError `bad_history`
    * when the messages hold no user message with an id and words.
    */
   loadHistory(messages: readonly Message[]): Promise<void>;
-  /** Stops following the stream. The job runs on in OZ; reload() or retry() follows it again. */
+  /** Stops following the stream. The job runs on in OZ; restore() or retry() follows it again. */
   stop(): void;
-  /** Restores the thread from storage and follows its unfinished run (with Last-Event-ID where known): a page load. See loadAgain(). */
-  reload(): Promise<void>;
+  /** Restores the thread from storage and follows its unfinished run (with Last-Event-ID where known): a page load. See resync(). */
+  restore(): Promise<void>;
   /** Keeps an unsent answer (saved with the thread); undefined clears it. */
   setDraft(interruptId: string, value: unknown): void;
   /**

@@ -90,7 +90,7 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
       return hub.onRecord(listener);
     },
 
-    async reload() {
+    async restore() {
       assertUsable();
       stop();
       const snapshot = await saver.read(() => !disposed);

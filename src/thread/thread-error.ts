@@ -16,7 +16,7 @@ export type ThreadErrorCode =
   | 'resume_refused'
   /** retry() with no request sent yet. */
   | 'nothing_to_retry'
-  /** loadAgain() with no turn of OZ's known. */
+  /** resync() with no turn of OZ's known. */
   | 'nothing_to_load'
   /** send() with no text. */
   | 'empty_message'

@@ -56,7 +56,7 @@ describe('<oz-agent-chat> dead ends', () => {
     el.addEventListener('oz-history-needed', (e) => reasons.push(e.reason));
     await el.updateComplete;
     const before = el.threadId;
-    expect(() => el.store!.loadAgain(), 'refused before sending').to.throw('No turn of this thread is known to load again.');
+    expect(() => el.store!.resync(), 'refused before sending').to.throw('No turn of this thread is known to load again.');
     const boxOf = () => el.shadowRoot!.querySelector('oz-error')?.shadowRoot?.querySelector('[part="error"]');
     await until(boxOf);
     const box = boxOf()!;

@@ -228,7 +228,7 @@ describe('<oz-agent-chat>', () => {
     await until(() => fired.includes('oz-run-error'));
     await until(() => status.textContent !== '' && !status.textContent!.includes('enerat'));
     status.textContent = '';
-    await el.store!.tryAgain();
+    await el.store!.retryOrResend();
     await until(() => fired.length === 4);
     expect(requests.length).to.equal(2);
     expect((requests[1] as { runId: string }).runId).to.equal((requests[0] as { runId: string }).runId, 'the same run, sent again');

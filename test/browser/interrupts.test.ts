@@ -207,7 +207,7 @@ describe('<oz-interrupts>', () => {
     first.el.remove();
     first.store.dispose();
     const store = makeStore(fakeTransport([]).transport, storage);
-    await store.reload();
+    await store.restore();
     const el = await fixture<OzInterrupts>(html`<oz-interrupts .store=${store} .now=${T0}></oz-interrupts>`);
     await settle(el);
     expect(inItem<HTMLTextAreaElement>(el, CALL.id, 'textarea[name="comment"]').value).to.equal('not yet');
@@ -266,11 +266,11 @@ describe('<oz-interrupts> resume errors', () => {
   });
 
   for (const code of ['interrupt_expired', 'interrupt_changed']) {
-    it(`${code}: marks the entry and offers Load again, which loads the thread again (store.loadAgain, as in the chat)`, async () => {
+    it(`${code}: marks the entry and offers Load again, which loads the thread again (store.resync, as in the chat)`, async () => {
       const { el, store } = await failWith(code, { 'oz0/entry': CALL.id });
       let reloads = 0;
-      store.loadAgain = () => (reloads++, Promise.resolve());
-      store.reload = () => Promise.reject(new Error('a restore from storage is not loading again'));
+      store.resync = () => (reloads++, Promise.resolve());
+      store.restore = () => Promise.reject(new Error('a restore from storage is not loading again'));
       expect(item(el, CALL.id).highlight).to.equal(true);
       const action = oneEvent(el, 'oz-error-action');
       el.shadowRoot!.querySelector<HTMLButtonElement>('[part="error-action"]')!.click();
@@ -364,7 +364,7 @@ describe('<oz-interrupts> resume errors', () => {
     let follows = 0;
     let loads = 0;
     store.followAgain = () => (follows++, Promise.resolve());
-    store.loadAgain = () => (loads++, Promise.resolve());
+    store.resync = () => (loads++, Promise.resolve());
     const el = await fixture<OzInterrupts>(html`<oz-interrupts .store=${store} .now=${T0}></oz-interrupts>`);
     await settle(el);
     const actions: string[] = [];

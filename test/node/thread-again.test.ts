@@ -65,7 +65,7 @@ test('drafts: a resume run that streams on settles its entries and drops their d
   assert.equal(streamedOn.interrupts.i2!.state, 'answered');
 });
 
-test('loadAgain after interrupt_expired: a fresh runId, the turn\'s user message newest, no Last-Event-ID; the turn\'s view is what streams', async () => {
+test('resync after interrupt_expired: a fresh runId, the turn\'s user message newest, no Last-Event-ID; the turn\'s view is what streams', async () => {
   const fake = fakeTransport([
     { events: askRun('id-2') },
     { events: [runStarted('id-3'), runError('interrupt_expired', { 'oz0/entry': 'i1' })] },
@@ -76,7 +76,7 @@ test('loadAgain after interrupt_expired: a fresh runId, the turn\'s user message
   await store.send('Please greet the team');
   await store.resume({ i1: approve() });
   assert.equal(store.getState().lastError!.action, 'reload');
-  await store.loadAgain();
+  await store.resync();
   assert.equal(fake.calls.length, 3);
   const { request, options: o } = fake.calls[2]!;
   assert.equal(o.lastEventId, undefined);
@@ -96,7 +96,7 @@ test('loadAgain after interrupt_expired: a fresh runId, the turn\'s user message
   assert.equal(s.diagnostics.filter((d) => d.kind === 'out_of_order').length, 0, 'a follow run streams under the followed run\'s id');
 });
 
-test('loadAgain after history_mismatch drops the refused message and follows the latest turn OZ took (by <job>:in)', async () => {
+test('resync after history_mismatch drops the refused message and follows the latest turn OZ took (by <job>:in)', async () => {
   const fake = fakeTransport([
     { events: [runStarted('id-2'), ...text('job-1:m1', 'AI: Hello team!'), custom('oz0.card', { job: 'job-1', card: { a: 1 } }), finished({ type: 'success' }, undefined, 'id-2')] },
     { events: [runStarted('id-4'), runError('history_mismatch')] },
@@ -106,7 +106,7 @@ test('loadAgain after history_mismatch drops the refused message and follows the
   await store.send('Please greet the team');
   await store.send('And now?');
   assert.equal(store.getState().turns.length, 2);
-  await store.loadAgain();
+  await store.resync();
   const body = fake.calls[2]!.request.body;
   assert.equal(body.runId, 'id-5');
   assert.deepEqual(body.messages.map((m) => m.id), ['job-1:in'], 'the turn\'s user message as OZ names it, newest');
@@ -117,13 +117,13 @@ test('loadAgain after history_mismatch drops the refused message and follows the
   assert.equal(fake.calls[2]!.options.lastEventId, undefined);
 });
 
-test('loadAgain after a finished run replaces the turn, not doubles it; with no turn it refuses', async () => {
+test('resync after a finished run replaces the turn, not doubles it; with no turn it refuses', async () => {
   const answer = (runId: string) => [runStarted(runId), ...text('job-1:m1', 'AI: once'), finished({ type: 'success' }, undefined, runId)];
   const fake = fakeTransport([{ events: answer('id-2') }, { events: answer('id-2') }]);
   const store = createThreadStore(options(fake.transport));
-  assert.throws(() => store.loadAgain(), (e: unknown) => isThreadError(e) && e.code === 'nothing_to_load');
+  assert.throws(() => store.resync(), (e: unknown) => isThreadError(e) && e.code === 'nothing_to_load');
   await store.send('hi');
-  await store.loadAgain();
+  await store.resync();
   const s = store.getState();
   assert.equal(s.turns[0]!.runs.length, 1);
   assert.deepEqual(currentRun(s)!.items.map((i) => (i.kind === 'message' ? i.message.body : i.kind)), ['once']);
@@ -153,7 +153,7 @@ test('resume answers are checked by the forms layer\'s validator: the draft $sch
   assert.deepEqual(!late.ok && late.invalid.q, [{ path: '#/n', field: 'n', message: 'Enter a number smaller than 10' }]);
 });
 
-test('tryAgain: after failed or timed_out the person\'s words go as a new turn; otherwise the same run again', async () => {
+test('retryOrResend: after failed or timed_out the person\'s words go as a new turn; otherwise the same run again', async () => {
   const drop = new TransportError('gave_up', 'gave up after 8 attempts', { retryable: true });
   const fake = fakeTransport([
     { events: [runStarted('id-2'), ...text('job-1:m1', 'AI: Let me try.'), runError('failed')] },
@@ -164,17 +164,17 @@ test('tryAgain: after failed or timed_out the person\'s words go as a new turn; 
   const store = createThreadStore(options(fake.transport));
   await store.send('Do the thing');
   assert.equal(retryMode(store.getState().lastError), 'new_turn');
-  await store.tryAgain();
+  await store.retryOrResend();
   const second = fake.calls[1]!;
   assert.equal(second.request.body.runId, 'id-4', 'a new run');
   assert.deepEqual(second.request.body.messages.map((m) => [m.id, m.content]), [['id-1', 'Do the thing'], ['job-1:m1', 'AI: Let me try.'], ['id-3', 'Do the thing']]);
   assert.equal(store.getState().turns.length, 2);
   assert.equal(retryMode(store.getState().lastError), 'same_run');
-  await store.tryAgain();
+  await store.retryOrResend();
   assert.equal(fake.calls[2]!.request.body, second.request.body, 'unavailable: the same run (runId and body)');
   assert.equal(fake.calls[2]!.options.lastEventId, undefined, 'the run had ended: from its start');
   assert.equal(store.getState().lastError!.code, 'unavailable');
-  await store.tryAgain();
+  await store.retryOrResend();
   assert.equal(fake.calls[3]!.request.body.runId, 'id-4');
   assert.equal(fake.calls[3]!.options.lastEventId, 'x-2', 'a dropped stream: from where it was');
   assert.equal(store.getState().status, 'idle');

@@ -73,7 +73,7 @@ test('3: loading again meets history_mismatch again: history_unavailable says to
   const fake = fakeTransport([{ events: answered('id-2', 'First.') }, { events: [runStarted('id-3'), runError('history_mismatch', 'The thread has 4 turns; the request has 1.')] }]);
   const store = createThreadStore(options(fake.transport));
   await store.send('one');
-  await settle(store.loadAgain());
+  await settle(store.resync());
   const e = store.getState().lastError!;
   assert.equal(e.code, 'history_mismatch');
   assert.equal(e.key, 'history_unavailable');
@@ -81,7 +81,7 @@ test('3: loading again meets history_mismatch again: history_unavailable says to
   assert.match(e.message, /4 turns/, "the server's own words are kept");
 
   const fresh = createThreadStore(options(fakeTransport([]).transport, { threadId: 'known-elsewhere' }));
-  assert.throws(() => fresh.loadAgain(), (err: unknown) => isThreadError(err) && err.code === 'nothing_to_load');
+  assert.throws(() => fresh.resync(), (err: unknown) => isThreadError(err) && err.code === 'nothing_to_load');
   assert.equal(fresh.getState().lastError?.code, 'nothing_to_load');
   assert.equal(fresh.getState().lastError?.action, 'new_thread');
 });

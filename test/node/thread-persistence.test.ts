@@ -82,7 +82,7 @@ test('a reload restores the thread from its parts, and its next save writes only
   for (let i = 0; i < 4; i++) await first.send(`question ${i}`);
   first.dispose();
   const second = makeStore(webStorage(s.storage));
-  await second.reload();
+  await second.restore();
   const state = second.getState();
   assert.equal(state.turns.length, 4);
   assert.equal(JSON.stringify(state.turns), JSON.stringify(first.getState().turns), 'the same turns, as JSON');
@@ -107,14 +107,14 @@ test('a thread saved whole under one key (the earlier format) is restored, then 
   assert.ok(encoded.ok);
   s.map.set(KEY, encoded.json);
   const store = makeStore(webStorage(s.storage));
-  await store.reload();
+  await store.restore();
   assert.equal(store.getState().turns.length, 1);
   assert.equal(store.getState().turns[0]!.userMessage!.text, 'old question');
   await store.send('new question');
   assert.ok(s.map.has(entryKey(KEY, 1)) && s.map.has(entryKey(KEY, 2)), 'every turn in its own entry now');
   assert.equal((JSON.parse(s.map.get(KEY)!) as Record<string, unknown>).turns, undefined);
   const again = makeStore(webStorage(s.storage));
-  await again.reload();
+  await again.restore();
   assert.deepEqual(again.getState().turns.map((t) => t.userMessage?.text), ['old question', 'new question']);
 });
 
@@ -125,7 +125,7 @@ test('a missing turn entry: the stored thread is ignored with a diagnostic', asy
   await first.send('b');
   s.map.delete(entryKey(KEY, 1));
   const second = makeStore(webStorage(s.storage));
-  await second.reload();
+  await second.restore();
   assert.equal(second.getState().turns.length, 0);
   assert.match(second.getState().diagnostics.at(-1)!.message, /stored thread ignored: entry 1 of 3 is missing/);
 });
@@ -144,7 +144,7 @@ test('another writer of the same key: the next save writes every entry again; fe
   await store.send('c');
   assert.deepEqual([...new Set(s.writes)].sort(), [KEY, entryKey(KEY, 0), entryKey(KEY, 1), entryKey(KEY, 2), entryKey(KEY, 3)].sort(), 'all written again: the head was not its own');
   const reader = makeStore(webStorage(s.storage));
-  await reader.reload();
+  await reader.restore();
   assert.deepEqual(reader.getState().turns.map((t) => t.userMessage?.text), ['a', 'b', 'c']);
 });
 
@@ -159,7 +159,7 @@ test('a full storage: a diagnostic, the thread stays in the store, and a later s
   s.fill(false);
   await store.send('c');
   const reader = makeStore(webStorage(s.storage));
-  await reader.reload();
+  await reader.restore();
   assert.deepEqual(reader.getState().turns.map((t) => t.userMessage?.text), ['a', 'b', 'c']);
 });
 

@@ -342,7 +342,7 @@ test('unfinished: the same run followed again from Last-Event-ID delivers the re
 
 for (const [how, again] of [
   ['a retry from the start', { type: 'thread/again', kind: 'retry', fromStart: true, at: 6 }],
-  ['a reload that follows the turn again', { type: 'thread/load-again', url: 'u', runId: 'run-9', body: { threadId: 'chat-1', runId: 'run-9', messages: [] }, at: 6 }],
+  ['a reload that follows the turn again', { type: 'thread/resync', url: 'u', runId: 'run-9', body: { threadId: 'chat-1', runId: 'run-9', messages: [] }, at: 6 }],
 ] as Array<[string, ThreadInput]>) {
   test(`unfinished: ${how} streams the calls again, running until their results make them done`, () => {
     let s = apply(calling(), [ev({ type: EventType.RUN_ERROR, code: 'unavailable', message: 'try again' })]);

@@ -207,7 +207,7 @@ test('resume: refused before sending when an answer is missing or invalid; then 
   assert.throws(() => store.resume({}), (e: unknown) => isThreadError(e) && e.code === 'nothing_to_resume');
 });
 
-test('reload: restores from storage and follows the unfinished run with Last-Event-ID', async () => {
+test('restore: reads the thread from storage and follows the unfinished run with Last-Event-ID', async () => {
   const storage = memoryStorage();
   const a = fakeTransport([{ events: [started('id-2'), ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1' }, 'ev-2'), ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'AI: Hel' }, 'ev-3')], then: 'wait' }]);
   const first = createThreadStore(options(a.transport, { storage }));
@@ -221,7 +221,7 @@ test('reload: restores from storage and follows the unfinished run with Last-Eve
 
   const b = fakeTransport([{ events: [ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'lo' }, 'ev-4'), ev({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, 'ev-5'), finished({ type: 'success' }, undefined, 'id-2')] }]);
   const second = createThreadStore(options(b.transport, { storage }));
-  await second.reload();
+  await second.restore();
   assert.equal(b.calls.length, 1);
   assert.equal(b.calls[0]!.options.lastEventId, 'ev-3');
   assert.deepEqual(b.calls[0]!.request.body, { threadId: 'chat-1', runId: 'id-2', messages: [{ id: 'id-1', role: 'user', content: 'hi' }] });
@@ -232,7 +232,7 @@ test('reload: restores from storage and follows the unfinished run with Last-Eve
   assert.equal(s.turns[0]!.userMessage!.text, 'hi');
 });
 
-test('reload without a last event id follows the run from its start; a finished thread is only restored', async () => {
+test('restore without a last event id follows the run from its start; a finished thread is only restored', async () => {
   const storage = memoryStorage();
   const a = fakeTransport([{ events: [], then: 'wait' }]);
   const first = createThreadStore(options(a.transport, { storage }));
@@ -243,12 +243,12 @@ test('reload without a last event id follows the run from its start; a finished 
   await p;
   const b = fakeTransport([{ events: [started('id-2'), ...text('m1', 'AI: all'), finished({ type: 'success' }, undefined, 'id-2')] }]);
   const second = createThreadStore(options(b.transport, { storage }));
-  await second.reload();
+  await second.restore();
   assert.equal(b.calls[0]!.options.lastEventId, undefined);
   assert.equal(findMessage(second.getState(), 'm1')!.body, 'all');
   const c = fakeTransport([]);
   const third = createThreadStore(options(c.transport, { storage }));
-  await third.reload();
+  await third.restore();
   assert.equal(c.calls.length, 0, 'nothing to follow');
   assert.equal(findMessage(third.getState(), 'm1')!.body, 'all');
 });
@@ -256,13 +256,13 @@ test('reload without a last event id follows the run from its start; a finished 
 test('corrupt or foreign storage is ignored with a diagnostic', async () => {
   const storage = memoryStorage({ 'oz-agui:thread:chat-1': '{not json' });
   const store = createThreadStore(options(fakeTransport([]).transport, { storage }));
-  await store.reload();
+  await store.restore();
   assert.equal(store.getState().diagnostics.at(-1)!.kind, 'storage');
   storage.entries.set('oz-agui:thread:chat-1', JSON.stringify({ v: 1, threadId: 'chat-1', turns: [{ id: 1 }] }));
-  await store.reload();
+  await store.restore();
   assert.equal(store.getState().diagnostics.at(-1)!.kind, 'bad_snapshot');
   storage.entries.set('oz-agui:thread:chat-1', JSON.stringify({ v: 99 }));
-  await store.reload();
+  await store.restore();
   assert.match(store.getState().diagnostics.at(-1)!.message, /version 99/);
   assert.equal(store.getState().turns.length, 0);
 });

@@ -50,7 +50,7 @@ describe('live interrupts: the clock', () => {
     await expect(el).to.be.accessible();
 
     // OZ denied it at the deadline, and the turn went on: loading the thread again shows how it ended.
-    await el.store!.loadAgain();
+    await el.store!.resync();
     await untilRunEnded(el);
     await until(() => seen(el).includes('I did not post the message to #team.'), 'the denial\'s answer');
     expect(state(el).openInterruptIds).to.deep.equal([]);
