@@ -2,8 +2,8 @@
  * The interrupt forms' tags, loaded on first use by define.ts (in the bundle:
  * a chunk of its own, with the forms layer and its JSON Schema validator).
  */
-import { OzInterrupt } from './interrupt/interrupt.js';
-import { OzInterrupts } from './interrupts/interrupts.js';
+import { OzInterrupt } from './interrupt-form/interrupt.js';
+import { OzInterrupts } from './interrupt-list/interrupts.js';
 
 /** Defines `<oz-interrupt>` and `<oz-interrupts>`, leaving a tag already defined alone. */
 export function defineFormTags(): void {

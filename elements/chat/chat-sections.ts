@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import { answerableInterrupts, currentRun, isActive } from '../../src/thread/selectors.js';
 import type { ThreadState, ThreadStore } from '../../src/thread/index.js';
-import type { InterruptsStore } from '../interrupts/interrupts.js';
+import type { InterruptsStore } from '../interrupt-list/interrupts.js';
 import type { OzErrorActionEvent } from '../shared/events.js';
 import type { OzStrings } from '../shared/strings.js';
 

@@ -7,8 +7,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import type { OzAgentChat } from '../../elements/chat/chat.js';
-import type { OzInterrupt } from '../../elements/interrupt/interrupt.js';
-import type { OzInterrupts } from '../../elements/interrupts/interrupts.js';
+import type { OzInterrupt } from '../../elements/interrupt-form/interrupt.js';
+import type { OzInterrupts } from '../../elements/interrupt-list/interrupts.js';
 import type { OzError } from '../../elements/error/error.js';
 import type { RunAgentRequest, StreamedEvent } from '../../src/protocol/index.js';
 import type { ThreadStore } from '../../src/thread/index.js';

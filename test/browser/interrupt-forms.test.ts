@@ -8,8 +8,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Interrupt, StreamedEvent } from '../../src/protocol/index.js';
 import { createThreadStore, type InterruptView } from '../../src/thread/index.js';
-import { checkAnswer, interruptModel, readDraft } from '../../elements/interrupt/answer.js';
-import { OzInterrupt } from '../../elements/interrupt/interrupt.js';
+import { checkAnswer, interruptModel, readDraft } from '../../elements/interrupt-form/answer.js';
+import { OzInterrupt } from '../../elements/interrupt-form/interrupt.js';
 import { FORM_SCHEMAS, T0 } from './interrupt-schemas.js';
 
 if (!customElements.get('oz-interrupt')) customElements.define('oz-interrupt', OzInterrupt);

@@ -2,9 +2,9 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Interrupt, StreamedEvent } from '../../src/protocol/index.js';
 import type { InterruptView, ThreadStore } from '../../src/thread/index.js';
-import { checkAnswer, interruptModel, readDraft } from '../../elements/interrupt/answer.js';
-import { OzInterrupt } from '../../elements/interrupt/interrupt.js';
-import type { OzInterruptChangeEvent, OzInterruptCommitEvent } from '../../elements/interrupt/events.js';
+import { checkAnswer, interruptModel, readDraft } from '../../elements/interrupt-form/answer.js';
+import { OzInterrupt } from '../../elements/interrupt-form/interrupt.js';
+import type { OzInterruptChangeEvent, OzInterruptCommitEvent } from '../../elements/interrupt-form/events.js';
 
 import { createThreadStore } from '../../src/thread/index.js';
 import { approval, consoleLink, T0 } from './interrupt-schemas.js';

@@ -3,9 +3,9 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { Interrupt, RunAgentRequest, StreamedEvent } from '../../src/protocol/index.js';
 import type { PersistencePort, ThreadStore } from '../../src/thread/index.js';
 import type { RunRequest } from '../../src/transport/index.js';
-import { OzInterrupt } from '../../elements/interrupt/interrupt.js';
-import type { OzInterruptSubmitEvent } from '../../elements/interrupt/events.js';
-import { OzInterrupts } from '../../elements/interrupts/interrupts.js';
+import { OzInterrupt } from '../../elements/interrupt-form/interrupt.js';
+import type { OzInterruptSubmitEvent } from '../../elements/interrupt-form/events.js';
+import { OzInterrupts } from '../../elements/interrupt-list/interrupts.js';
 import type { OzErrorActionEvent, OzInterruptRequestedEvent } from '../../elements/shared/events.js';
 import { approval, consoleLink, T0 } from './interrupt-schemas.js';
 

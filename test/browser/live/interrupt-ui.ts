@@ -3,8 +3,8 @@
  * tests' side): find an interrupt by what it says, choose, type, send.
  */
 import type { OzAgentChat } from '../../../elements/chat/chat.js';
-import type { OzInterrupt } from '../../../elements/interrupt/interrupt.js';
-import type { OzInterrupts } from '../../../elements/interrupts/interrupts.js';
+import type { OzInterrupt } from '../../../elements/interrupt-form/interrupt.js';
+import type { OzInterrupts } from '../../../elements/interrupt-list/interrupts.js';
 import { seenText, shadow, shadowAll, until } from './live-edge.js';
 
 /** The chat's `<oz-interrupts>`. */

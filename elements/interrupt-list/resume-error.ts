@@ -4,8 +4,8 @@
  * refused) and the one action it offers.
  */
 import type { ThreadState, ErrorView } from '../../src/thread/state.js';
-import type { InterruptNotice } from '../interrupt/interrupt.js';
-import type { InterruptStrings } from '../interrupt/strings.js';
+import type { InterruptNotice } from '../interrupt-form/interrupt.js';
+import type { InterruptStrings } from '../interrupt-form/strings.js';
 
 /** Codes the list explains on its interrupts; other errors are the chat's (`<oz-error>`). */
 const RESUME_CODES = new Set([
