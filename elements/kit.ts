@@ -1,8 +1,9 @@
 /**
  * What the inspector shares with the elements, and the only module of
  * elements/ it may import (the lint holds it): the design tokens and base
- * styles, so a panel beside the chat looks like it, and the event-class
- * maker. Nothing here has a side effect or pulls in an element.
+ * styles and the themed base class, so a panel beside the chat looks like
+ * it, the strings cache and the event-class maker. Nothing here has a side effect or pulls in an element.
  */
 export { base, tokens } from './shared/tokens.styles.js';
 export { defineEvent } from './shared/define-event.js';
+export { lastResolved, ThemedElement } from './shared/themed-element.js';

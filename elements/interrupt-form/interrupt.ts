@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { addRow, layoutForm, moveRow, removeRow, walkNodes, type FieldDescriptor, type FormNode } from '../../src/forms/index.js';
 import type { InterruptView } from '../../src/thread/state.js';
 import { OzElement } from '../shared/oz-element.js';
+import { lastResolved } from '../shared/themed-element.js';
 import { TickController } from '../shared/tick-controller.js';
 import type { OzStrings } from '../shared/strings.js';
 import { isSafeHref } from '../shared/strings.js';
@@ -109,16 +110,11 @@ export class OzInterrupt extends OzElement {
   /** The control to focus after the next render (a row's Add, Remove or Move left focus on a button that moved or went). */
   private focusNext?: string[];
   private focusedFor?: string;
-  private stringsFrom?: Partial<InterruptStrings>;
-  private resolvedStrings: InterruptStrings = resolveInterruptStrings();
+  private readonly resolvedStrings = lastResolved(resolveInterruptStrings);
 
   /** The interrupt strings in force. */
   private get s(): InterruptStrings {
-    if (this.strings !== this.stringsFrom) {
-      this.stringsFrom = this.strings;
-      this.resolvedStrings = resolveInterruptStrings(this.strings);
-    }
-    return this.resolvedStrings;
+    return this.resolvedStrings(this.strings);
   }
 
   private get current(): { model: InterruptModel } | undefined {

@@ -13,6 +13,7 @@ import type { OzInterrupt } from '../interrupt-form/interrupt.js';
 import { resolveInterruptStrings, type InterruptStrings } from '../interrupt-form/strings.js';
 import { OzErrorActionEvent, OzInterruptRequestedEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
+import { lastResolved } from '../shared/themed-element.js';
 import { TickController } from '../shared/tick-controller.js';
 import { isSafeHref, type OzStrings } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';
@@ -90,8 +91,7 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
   private sentRunId?: string;
   private knownOpen = new Set<string>();
   private models = new WeakMap<InterruptView, InterruptModel>();
-  private stringsFrom?: Partial<InterruptStrings>;
-  private resolvedStrings: InterruptStrings = resolveInterruptStrings();
+  private readonly resolvedStrings = lastResolved(resolveInterruptStrings);
 
   constructor() {
     super();
@@ -99,11 +99,7 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
   }
 
   private get s(): InterruptStrings {
-    if (this.strings !== this.stringsFrom) {
-      this.stringsFrom = this.strings;
-      this.resolvedStrings = resolveInterruptStrings(this.strings);
-    }
-    return this.resolvedStrings;
+    return this.resolvedStrings(this.strings);
   }
 
   private model(view: InterruptView): InterruptModel {

@@ -1,9 +1,10 @@
-import { LitElement, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ThreadState } from '../../src/thread/state.js';
 import { isHosted } from './hosted.js';
 import { StoreController, type Subscribable } from './store-controller.js';
 import { resolveStrings, type OzStrings } from './strings.js';
+import { lastResolved, ThemedElement } from './themed-element.js';
 
 /** A thread store, as far as the elements read it. */
 export type ThreadStoreLike = Subscribable<ThreadState>;
@@ -13,12 +14,10 @@ export type ThreadStoreLike = Subscribable<ThreadState>;
  * string replaceable), the `theme` attribute, and an optional `store` it
  * renders from when used on its own (re-rendered at most once per frame).
  */
-export class OzElement<S extends ThreadStoreLike = ThreadStoreLike> extends LitElement {
+export class OzElement<S extends ThreadStoreLike = ThreadStoreLike> extends ThemedElement {
   /** Replaces any of the English strings (see OzStrings). */
   @property({ attribute: false }) strings?: Partial<OzStrings>;
 
-  /** `dark` or `light` forces the theme; absent follows the system. */
-  @property({ reflect: true }) theme?: 'dark' | 'light';
 
   private storeValue?: S;
 
@@ -42,16 +41,11 @@ export class OzElement<S extends ThreadStoreLike = ThreadStoreLike> extends LitE
   protected storeChanged(_store: S | undefined): void {}
 
   protected readonly storeController = new StoreController<ThreadState>(this);
-  private resolvedFrom: Partial<OzStrings> | undefined;
-  private resolved: OzStrings = resolveStrings();
+  private readonly resolved = lastResolved(resolveStrings);
 
   /** The strings in force. */
   protected get t(): OzStrings {
-    if (this.strings !== this.resolvedFrom) {
-      this.resolvedFrom = this.strings;
-      this.resolved = resolveStrings(this.strings);
-    }
-    return this.resolved;
+    return this.resolved(this.strings);
   }
 
   /** The store's state now, when there is a store. */

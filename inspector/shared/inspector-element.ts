@@ -1,24 +1,17 @@
-import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
+import { lastResolved, ThemedElement } from '../../elements/kit.js';
 import type { Recording } from '../../src/recorder/index.js';
 import { resolveInspectorStrings, type InspectorStrings } from './strings.js';
 
 /** What the inspector's elements share: the `strings` property and the `theme` attribute. */
-export class InspectorBase extends LitElement {
+export class InspectorBase extends ThemedElement {
   /** Replaces any of the English strings (see InspectorStrings). */
   @property({ attribute: false }) strings?: Partial<InspectorStrings>;
-  /** `dark` or `light` forces the theme; absent follows the system. */
-  @property({ reflect: true }) theme?: 'dark' | 'light';
-  private resolvedFrom: Partial<InspectorStrings> | undefined;
-  private resolved: InspectorStrings = resolveInspectorStrings();
+  private readonly resolved = lastResolved(resolveInspectorStrings);
 
   /** The strings in force. */
   protected get t(): InspectorStrings {
-    if (this.strings !== this.resolvedFrom) {
-      this.resolvedFrom = this.strings;
-      this.resolved = resolveInspectorStrings(this.strings);
-    }
-    return this.resolved;
+    return this.resolved(this.strings);
   }
 }
 
