@@ -9,6 +9,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { createThreadStore, memoryStorage, webStorage, type PersistencePort, type ThreadStore, type ThreadStoreOptions } from '../../src/thread/index.js';
 import type { RunTransport } from '../../src/transport/index.js';
+import { whenRemoved } from '../shared/when-removed.js';
 
 /** Where the thread survives a page reload. */
 export type ChatStorage = 'session' | 'memory' | 'none' | PersistencePort;
@@ -64,14 +65,14 @@ export class OwnStoreController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    // A chat moved in the page reconnects at once; one removed lets its own store go.
-    setTimeout(() => {
-      if (this.host.isConnected || !this.own) return;
+    // One removed lets its own store go.
+    whenRemoved(this.host, () => {
+      if (!this.own) return;
       this.own.dispose();
       if (this.host.store === this.own) this.host.store = undefined;
       this.own = undefined;
       this.key = '';
-    }, 0);
+    });
   }
 
   /** The chat's extra request headers, kept here so that the store it makes, and the one it has, get them. */

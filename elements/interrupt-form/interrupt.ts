@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { addRow, layoutForm, moveRow, removeRow, walkNodes, type FieldDescriptor, type FormNode } from '../../src/forms/index.js';
 import type { InterruptView } from '../../src/thread/state.js';
 import { OzElement } from '../shared/oz-element.js';
-import { lastResolved } from '../shared/themed-element.js';
+import { lastResolved } from '../shared/strings.js';
 import { TickController } from '../shared/tick-controller.js';
 import type { OzStrings } from '../shared/strings.js';
 import { isSafeHref } from '../shared/strings.js';

@@ -13,7 +13,7 @@ import type { OzInterrupt } from '../interrupt-form/interrupt.js';
 import { resolveInterruptStrings, type InterruptStrings } from '../interrupt-form/strings.js';
 import { OzErrorActionEvent, OzInterruptRequestedEvent } from '../shared/events.js';
 import { OzElement } from '../shared/oz-element.js';
-import { lastResolved } from '../shared/themed-element.js';
+import { lastResolved } from '../shared/strings.js';
 import { TickController } from '../shared/tick-controller.js';
 import { isSafeHref, type OzStrings } from '../shared/strings.js';
 import { base, tokens } from '../shared/tokens.styles.js';

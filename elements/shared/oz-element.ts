@@ -3,8 +3,8 @@ import { property } from 'lit/decorators.js';
 import type { ThreadState } from '../../src/thread/state.js';
 import { isHosted } from './hosted.js';
 import { StoreController, type Subscribable } from './store-controller.js';
-import { resolveStrings, type OzStrings } from './strings.js';
-import { lastResolved, ThemedElement } from './themed-element.js';
+import { lastResolved, resolveStrings, type OzStrings } from './strings.js';
+import { ThemedElement } from './themed-element.js';
 
 /** A thread store, as far as the elements read it. */
 export type ThreadStoreLike = Subscribable<ThreadState>;

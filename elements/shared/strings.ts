@@ -211,3 +211,20 @@ const LOAD_CODES: ReadonlySet<string> = new Set(['history_unavailable', 'nothing
 export function errorTitleOf(key: string, t: Pick<OzStrings, 'errorTitle' | 'loadErrorTitle'>): string {
   return LOAD_CODES.has(key) ? t.loadErrorTitle : t.errorTitle;
 }
+
+/**
+ * `resolve` remembered for the last object given: an element's `strings`
+ * are merged over the defaults once per new object, not at each render.
+ * Make one per element (a field).
+ */
+export function lastResolved<G, R>(resolve: (given?: G) => R): (given?: G) => R {
+  let from: G | undefined;
+  let value = resolve();
+  return (given) => {
+    if (given !== from) {
+      from = given;
+      value = resolve(given);
+    }
+    return value;
+  };
+}

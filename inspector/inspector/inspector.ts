@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { createRecordingLog, importRecording, type RecorderOptions, type Recording } from '../../src/recorder/index.js';
-import { base, tokens } from '../../elements/kit.js';
+import { base, tokens, whenRemoved } from '../../elements/kit.js';
 import { createReplayStore, type ReplayStore } from '../replay/replay-store.js';
 import { openInspectionFeed } from '../feed/feed.js';
 import type { InspectFeed, InspectFeedFactory } from '../runs-list/feed-types.js';
@@ -184,12 +184,11 @@ export class OzInspector extends InspectorBase {
     window.removeEventListener('keydown', this.onKeyDown);
     this.followCtl?.abort();
     this.replay?.store.pause();
-    // A panel moved in the page reconnects at once; one removed stops recording (what it kept stays readable).
-    setTimeout(() => {
-      if (this.isConnected) return;
+    // One removed stops recording (what it kept stays readable).
+    whenRemoved(this, () => {
       for (const s of this.sources) s.off?.();
       this.sources = this.sources.map(({ off: _off, store: _store, ...rest }) => rest);
-    }, 0);
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
