@@ -67,4 +67,20 @@ describe('<oz-agent-chat> oz-store-change', () => {
     expect(heard[1]).to.equal(undefined);
     expect(heard[2]?.threadId).to.equal(chat.threadId);
   });
+
+  it('a chat moved in the page keeps its own store; one removed lets it go (disposed, no store)', async () => {
+    const root = await fixture<HTMLDivElement>(html`<div><section></section></div>`);
+    const chat = chatEl('t-moved');
+    root.append(chat);
+    await chat.updateComplete;
+    const own = chat.store!;
+    root.querySelector('section')!.append(chat);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(chat.store, 'moved: the same store').to.equal(own);
+    expect(() => own.getState()).to.not.throw();
+    chat.remove();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(chat.store, 'removed: no store').to.equal(undefined);
+    expect(() => own.send('after'), 'removed: its store is disposed').to.throw('disposed');
+  });
 });
