@@ -10,12 +10,7 @@ const restrict = (files, patterns) => ({
 const noLit = { group: ['lit', 'lit/*', '@lit/*'], message: 'src/ is framework-free: no Lit.' };
 const folder = (name, why) => ({ group: [`**/${name}/**`, `**/${name}`], message: why });
 
-const serverBase = [
-  noLit,
-  folder('elements', 'server/ may not import elements/.'),
-  folder('inspector', 'server/ may not import inspector/.'),
-  folder('examples', 'server/ may not import examples/.'),
-];
+const serverBase = [noLit, folder('elements', 'server/ may not import elements/.'), folder('inspector', 'server/ may not import inspector/.'), folder('examples', 'server/ may not import examples/.')];
 const serverRules = [
   ...serverBase,
   {
@@ -29,11 +24,16 @@ const proxyRules = [
   ...serverBase,
   {
     group: [
-      '**/src/thread/**', '**/src/forms/**', '**/src/agent/**',
-      '**/src/transport/**', '!**/src/transport/sse-parser.js',
-      '**/src/recorder/**', '!**/src/recorder/redact.js', '!**/src/recorder/ring.js',
+      '**/src/thread/**',
+      '**/src/forms/**',
+      '**/src/agent/**',
+      '**/src/transport/**',
+      '!**/src/transport/sse-parser.js',
+      '**/src/recorder/**',
+      '!**/src/recorder/redact.js',
+      '!**/src/recorder/ring.js',
     ],
-    message: 'the proxy shares src/protocol, the SSE parser and the recorder\'s redaction and ring with the package.',
+    message: "the proxy shares src/protocol, the SSE parser and the recorder's redaction and ring with the package.",
   },
 ];
 
@@ -47,30 +47,36 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  restrict(['src/**'], [
-    noLit,
-    folder('elements', 'src/ may not import elements/.'),
-    folder('inspector', 'src/ may not import inspector/.'),
-    folder('server', 'src/ may not import server/.'),
-    folder('examples', 'src/ may not import examples/.'),
-    folder('frameworks', 'src/ may not import frameworks/.'),
-  ]),
-  restrict(['elements/**'], [
-    folder('server', 'elements/ may not import server/.'),
-    folder('inspector', 'elements/ reach inspector/ only through public exports.'),
-    folder('examples', 'elements/ may not import examples/.'),
-    folder('frameworks', 'elements/ may not import frameworks/: the adapters sit on top of them.'),
-  ]),
-  restrict(['inspector/**'], [
-    folder('server', 'inspector/ may not import server/.'),
-    folder('examples', 'inspector/ may not import examples/.'),
-    folder('frameworks', 'inspector/ may not import frameworks/: the adapters sit on top of it.'),
-    { group: ['**/elements/**', '!**/elements/kit.js'], message: 'inspector/ shares the tokens, base styles and defineEvent through elements/kit.js only.' },
-  ]),
-  restrict(['frameworks/**'], [
-    folder('server', 'frameworks/ may not import server/.'),
-    folder('examples', 'frameworks/ may not import examples/.'),
-  ]),
+  restrict(
+    ['src/**'],
+    [
+      noLit,
+      folder('elements', 'src/ may not import elements/.'),
+      folder('inspector', 'src/ may not import inspector/.'),
+      folder('server', 'src/ may not import server/.'),
+      folder('examples', 'src/ may not import examples/.'),
+      folder('frameworks', 'src/ may not import frameworks/.'),
+    ],
+  ),
+  restrict(
+    ['elements/**'],
+    [
+      folder('server', 'elements/ may not import server/.'),
+      folder('inspector', 'elements/ reach inspector/ only through public exports.'),
+      folder('examples', 'elements/ may not import examples/.'),
+      folder('frameworks', 'elements/ may not import frameworks/: the adapters sit on top of them.'),
+    ],
+  ),
+  restrict(
+    ['inspector/**'],
+    [
+      folder('server', 'inspector/ may not import server/.'),
+      folder('examples', 'inspector/ may not import examples/.'),
+      folder('frameworks', 'inspector/ may not import frameworks/: the adapters sit on top of it.'),
+      { group: ['**/elements/**', '!**/elements/kit.js'], message: 'inspector/ shares the tokens, base styles and defineEvent through elements/kit.js only.' },
+    ],
+  ),
+  restrict(['frameworks/**'], [folder('server', 'frameworks/ may not import server/.'), folder('examples', 'frameworks/ may not import examples/.')]),
   restrict(['server/**'], serverRules),
   // Later entries replace a rule's options for the files they match, so each repeats serverRules.
   restrict(['server/edge/**'], [...serverRules, folder('proxy', 'the edge and the proxy share only src/protocol and server/shared.')]),

@@ -22,7 +22,20 @@ import { compactEventType, lazyMarkedDefault, unusedAsyncGenerator, unusedImmerM
 import { LICENSES_FILE, thirdPartyLicenses } from './build/licenses.js';
 import { cssTemplates, htmlTemplates, shortPrivateProperties } from './build/templates.js';
 
-const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^immer$/, /^fast-json-patch($|\/)/, /^marked$/, /^dompurify$/, /^zod($|\/)/, /^rxjs($|\/)/, /^@cfworker\//];
+const external = [
+  /^lit($|\/)/,
+  /^@lit\//,
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^@ag-ui\//,
+  /^immer$/,
+  /^fast-json-patch($|\/)/,
+  /^marked$/,
+  /^dompurify$/,
+  /^zod($|\/)/,
+  /^rxjs($|\/)/,
+  /^@cfworker\//,
+];
 
 const bundle: BuildEnvironmentOptions = {
   outDir: 'dist/bundle',
@@ -31,7 +44,10 @@ const bundle: BuildEnvironmentOptions = {
   lib: { entry: { 'oz-agent-chat': 'elements/define.ts' }, formats: ['es'] },
   // Library mode keeps ES output unminified for the app's bundler; this one is final, so it
   // needs no `/* @__PURE__ */` annotations either (they only guide a bundler's tree-shaking).
-  rolldownOptions: { preserveEntrySignatures: 'allow-extension', output: { chunkFileNames: 'oz-agent-chat-[name]-[hash].js', minify: true, comments: { annotation: false }, postBanner: `/*! oz-agui; third-party licenses: ${LICENSES_FILE} */` } },
+  rolldownOptions: {
+    preserveEntrySignatures: 'allow-extension',
+    output: { chunkFileNames: 'oz-agent-chat-[name]-[hash].js', minify: true, comments: { annotation: false }, postBanner: `/*! oz-agui; third-party licenses: ${LICENSES_FILE} */` },
+  },
 };
 
 const library: BuildEnvironmentOptions = {
@@ -40,7 +56,16 @@ const library: BuildEnvironmentOptions = {
   target: 'es2022',
   sourcemap: true,
   lib: {
-    entry: { index: 'src/index.ts', elements: 'elements/index.ts', define: 'elements/define.ts', agent: 'src/agent/index.ts', inspector: 'inspector/index.ts', 'inspector-define': 'inspector/define.ts', react: 'frameworks/react.ts', 'react-inspector': 'frameworks/react-inspector.ts' },
+    entry: {
+      index: 'src/index.ts',
+      elements: 'elements/index.ts',
+      define: 'elements/define.ts',
+      agent: 'src/agent/index.ts',
+      inspector: 'inspector/index.ts',
+      'inspector-define': 'inspector/define.ts',
+      react: 'frameworks/react.ts',
+      'react-inspector': 'frameworks/react-inspector.ts',
+    },
     formats: ['es'],
   },
   rolldownOptions: { external },
@@ -50,6 +75,21 @@ export default defineConfig(({ mode }) => ({
   resolve: { conditions: ['source', 'module', 'browser', 'production'] },
   // A plain page has no `process`: immer's and lit's dev-mode checks are decided at build time.
   define: mode === 'bundle' ? { 'process.env.NODE_ENV': '"production"' } : {},
-  plugins: mode === 'bundle' ? [agUiJsonSchemas(), cssTemplates(), htmlTemplates(), lazyMarkedDefault(), unusedMarkedRules(), unusedAsyncGenerator(), unusedPurifyDefaults(), unusedImmerMethods(), compactEventType(), shortPrivateProperties(), thirdPartyLicenses()] : [],
+  plugins:
+    mode === 'bundle'
+      ? [
+          agUiJsonSchemas(),
+          cssTemplates(),
+          htmlTemplates(),
+          lazyMarkedDefault(),
+          unusedMarkedRules(),
+          unusedAsyncGenerator(),
+          unusedPurifyDefaults(),
+          unusedImmerMethods(),
+          compactEventType(),
+          shortPrivateProperties(),
+          thirdPartyLicenses(),
+        ]
+      : [],
   build: mode === 'bundle' ? bundle : library,
 }));

@@ -67,7 +67,14 @@ export async function startBenchSite(page: string, entries: Record<string, strin
       const loaded = await loadConfigFromFile({ mode: 'bundle', command: 'build' }, join(root, 'vite.config.ts'), root, 'warn');
       const own = loaded!.config;
       const dir = join(outDir, name);
-      await build({ ...own, root, configFile: false, mode: 'bundle', logLevel: 'warn', build: { ...own.build, outDir: dir, emptyOutDir: true, lib: { entry: { [name]: entry }, formats: ['es'] }, ...profile } });
+      await build({
+        ...own,
+        root,
+        configFile: false,
+        mode: 'bundle',
+        logLevel: 'warn',
+        build: { ...own.build, outDir: dir, emptyOutDir: true, lib: { entry: { [name]: entry }, formats: ['es'] }, ...profile },
+      });
       serveDir(dir);
     }
     server = createServer((req, res) => {

@@ -54,8 +54,12 @@ export default async function chatBench(): Promise<BenchRow[]> {
       w.__longest = 0;
       w.__since = performance.now();
     });
-    if (process.env.OZ_BENCH_PROFILE) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
-    if (process.env.OZ_BENCH_TRACE) await browser.startTracing(page, { path: process.env.OZ_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
+    if (process.env.OZ_BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    if (process.env.OZ_BENCH_TRACE)
+      await browser.startTracing(page, { path: process.env.OZ_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
     const before = await metrics();
     await box.press('Enter');
     await chatShown(page);
@@ -67,8 +71,17 @@ export default async function chatBench(): Promise<BenchRow[]> {
       const self = new Map<string, number>();
       const dt = new Map<number, number>();
       profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
-      for (const n of profile.nodes) { const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.lineNumber}`; self.set(k, (self.get(k) ?? 0) + (dt.get(n.id) ?? 0)); }
-      console.error([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(0)} ms ${k}`).join('\n'));
+      for (const n of profile.nodes) {
+        const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.lineNumber}`;
+        self.set(k, (self.get(k) ?? 0) + (dt.get(n.id) ?? 0));
+      }
+      console.error(
+        [...self]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25)
+          .map(([k, v]) => `${(v / 1000).toFixed(0)} ms ${k}`)
+          .join('\n'),
+      );
     }
     const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     // The floor: the same answer rendered once, whole and at once, in a fresh <oz-markdown> of the
@@ -96,7 +109,11 @@ export default async function chatBench(): Promise<BenchRow[]> {
       (window as unknown as { __thread: unknown }).__thread = await import('/thread.js' as string);
       await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
     });
-    if (process.env.OZ_BENCH_PROFILE) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 100 }); await cdp.send('Profiler.start'); }
+    if (process.env.OZ_BENCH_PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     const storeBefore = await metrics();
     const storeEvents = await page.evaluate(async (chunks) => {
       const { createThreadStore, webStorage } = (window as unknown as { __thread: typeof ThreadModule }).__thread;
@@ -107,7 +124,8 @@ export default async function chatBench(): Promise<BenchRow[]> {
       return run?.phase === 'finished' ? chunks + 6 : NaN;
     }, CHUNKS);
     const storeAfter = await metrics();
-    if (process.env.OZ_BENCH_PROFILE?.endsWith('.cpuprofile')) writeFileSync(process.env.OZ_BENCH_PROFILE.replace(/\.cpuprofile$/, '.store.cpuprofile'), JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (process.env.OZ_BENCH_PROFILE?.endsWith('.cpuprofile'))
+      writeFileSync(process.env.OZ_BENCH_PROFILE.replace(/\.cpuprofile$/, '.store.cpuprofile'), JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const events = CHUNKS + 6; // RUN_STARTED, STATE_SNAPSHOT, TEXT_MESSAGE_START/END, RUN_FINISHED and the chunks
     const perEvent = (name: string) => (((after.get(name) ?? NaN) - (before.get(name) ?? NaN)) * 1e6) / events;
     const perEventUs = perEvent('TaskDuration');
@@ -117,7 +135,11 @@ export default async function chatBench(): Promise<BenchRow[]> {
       // The same, as CPU time (a busy machine stretches wall time, not this), and where it went.
       { name: 'chat: main-thread CPU time per event', value: perEvent('ThreadTime'), unit: 'µs' },
       { name: 'chat: floor, the answer rendered once whole (CPU per event)', value: (((floorAfter.get('ThreadTime') ?? NaN) - (floorBefore.get('ThreadTime') ?? NaN)) * 1e6) / events, unit: 'µs' },
-      { name: 'chat: floor, the same stream through the thread store alone, no element (main-thread time per event)', value: (((storeAfter.get('TaskDuration') ?? NaN) - (storeBefore.get('TaskDuration') ?? NaN)) * 1e6) / storeEvents, unit: 'µs' },
+      {
+        name: 'chat: floor, the same stream through the thread store alone, no element (main-thread time per event)',
+        value: (((storeAfter.get('TaskDuration') ?? NaN) - (storeBefore.get('TaskDuration') ?? NaN)) * 1e6) / storeEvents,
+        unit: 'µs',
+      },
       { name: 'chat: of which script / layout / style', value: perEvent('ScriptDuration'), unit: `µs / ${perEvent('LayoutDuration').toFixed(0)} / ${perEvent('RecalcStyleDuration').toFixed(0)}` },
     ];
   } finally {

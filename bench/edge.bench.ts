@@ -68,9 +68,7 @@ const user = (content: string) => [{ id: 'u1', role: 'user', content }];
 
 async function throughput(edge: StartedEdge): Promise<number> {
   const t0 = now();
-  const reads = await Promise.all(
-    Array.from({ length: CLIENTS }, (_, i) => run(edge, 'writer', { threadId: `bench-${i}`, runId: 'r1', messages: user(`chunks=${CHUNKS} pace=0`) })),
-  );
+  const reads = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => run(edge, 'writer', { threadId: `bench-${i}`, runId: 'r1', messages: user(`chunks=${CHUNKS} pace=0`) })));
   const seconds = (now() - t0) / 1000;
   return reads.reduce((n, r) => n + r.events, 0) / seconds;
 }

@@ -95,9 +95,23 @@ export default async function inspectRedisBench(): Promise<BenchRow[]> {
     fresh.child.kill('SIGTERM');
 
     return [
-      { name: 'inspect on Redis: latency added per event (median, Redis store - memory store)', value: added, unit: `ms (${median(r).toFixed(3)} / ${median(m).toFixed(3)} ms)`, target: '< 0.5', pass: added < 0.5 },
-      { name: 'inspect on Redis: throughput Redis store / memory store', value: ratio, unit: `(${bestRedis.toFixed(0)} / ${bestMemory.toFixed(0)} MB/s; ${afterThroughput.writesDropped} writes dropped past the queue)` },
-      { name: `inspect on Redis: Redis memory for ${RUNS} runs x ${RUN_EVENTS} events`, value: used / 1024 / 1024, unit: `MB (${end.writesDropped} writes dropped; people done in ${personMs.toFixed(0)} ms, Redis in ${writtenMs.toFixed(0)} ms)` },
+      {
+        name: 'inspect on Redis: latency added per event (median, Redis store - memory store)',
+        value: added,
+        unit: `ms (${median(r).toFixed(3)} / ${median(m).toFixed(3)} ms)`,
+        target: '< 0.5',
+        pass: added < 0.5,
+      },
+      {
+        name: 'inspect on Redis: throughput Redis store / memory store',
+        value: ratio,
+        unit: `(${bestRedis.toFixed(0)} / ${bestMemory.toFixed(0)} MB/s; ${afterThroughput.writesDropped} writes dropped past the queue)`,
+      },
+      {
+        name: `inspect on Redis: Redis memory for ${RUNS} runs x ${RUN_EVENTS} events`,
+        value: used / 1024 / 1024,
+        unit: `MB (${end.writesDropped} writes dropped; people done in ${personMs.toFixed(0)} ms, Redis in ${writtenMs.toFixed(0)} ms)`,
+      },
     ];
   } finally {
     agent.destroy();

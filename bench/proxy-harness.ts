@@ -136,4 +136,3 @@ export function startProxyProcess(command: string[], upstream: string, inspect: 
     child.on('exit', (code) => reject(new Error(`the proxy exited (${code})`)));
   });
 }
-

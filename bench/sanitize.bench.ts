@@ -214,7 +214,10 @@ export default async function sanitizeBench(): Promise<BenchRow[]> {
       rows.push({ name: `sanitize ${way}: per call, streamed tail (${tail.nodes} nodes)`, value: tail[way], unit: 'µs' });
     }
     rows.push({ name: 'sanitize: creating one purifier (one per <oz-markdown>)', value: tail.create, unit: 'µs' });
-    for (const [label, f] of [['4 kB', mid], ['40 kB', long]] as const) {
+    for (const [label, f] of [
+      ['4 kB', mid],
+      ['40 kB', long],
+    ] as const) {
       for (const way of WAYS) {
         rows.push({ name: `sanitize ${way}: per node, ${label} answer (${f.nodes} nodes, ${(f[way] / 1000).toFixed(1)} ms a call)`, value: f[way] / f.nodes, unit: 'µs' });
       }

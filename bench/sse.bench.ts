@@ -24,7 +24,9 @@ function realisticStream(targetBytes: number): Uint8Array {
     else if (k < 37)
       event = {
         type: 'STATE_DELTA',
-        delta: [{ op: 'add', path: '/board/notes/-', value: { id: String(i), kind: 'note', text: 'A note the agent pinned', job: 'job-1', agent: 'helper', createdAt: '2026-01-01T00:00:00Z', tags: [] } }],
+        delta: [
+          { op: 'add', path: '/board/notes/-', value: { id: String(i), kind: 'note', text: 'A note the agent pinned', job: 'job-1', agent: 'helper', createdAt: '2026-01-01T00:00:00Z', tags: [] } },
+        ],
       };
     else event = { type: 'CUSTOM', name: 'oz0.card', value: { job: 'job-1', card: { title: 'Greeting', body: 'Hello team' } } };
     const frame = `id: 01J${String(i).padStart(10, '0')}\ndata: ${JSON.stringify(event)}\n\n`;

@@ -149,10 +149,15 @@ export default async function streamFloorBench(): Promise<BenchRow[]> {
       const chat: RunFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
         floor.push(
-          await measured(browser, `${origin}/floor`, async () => {}, async (page) => {
-            const events = await page.evaluate((text) => (window as unknown as { runFloor(t: string): Promise<number> }).runFloor(text), message);
-            if (events < CHUNKS) throw new Error(`the floor page got ${events} events`);
-          }),
+          await measured(
+            browser,
+            `${origin}/floor`,
+            async () => {},
+            async (page) => {
+              const events = await page.evaluate((text) => (window as unknown as { runFloor(t: string): Promise<number> }).runFloor(text), message);
+              if (events < CHUNKS) throw new Error(`the floor page got ${events} events`);
+            },
+          ),
         );
         chat.push(
           await measured(
@@ -173,8 +178,16 @@ export default async function streamFloorBench(): Promise<BenchRow[]> {
       const longest = Math.max(...chat.map((r) => r.longest));
       const heap = f((r) => r.heap, chat) / 1e6;
       rows.push(
-        { name: `stream ${name}: floor page, main-thread busy (median of ${RUNS})`, value: f((r) => r.busy, floor), unit: `ms (script ${f((r) => r.script, floor).toFixed(0)} / style ${f((r) => r.style, floor).toFixed(0)} / layout ${f((r) => r.layout, floor).toFixed(0)})` },
-        { name: `stream ${name}: <oz-agent-chat>, main-thread busy (median of ${RUNS})`, value: f((r) => r.busy, chat), unit: `ms (script ${f((r) => r.script, chat).toFixed(0)} / style ${f((r) => r.style, chat).toFixed(0)} / layout ${f((r) => r.layout, chat).toFixed(0)})` },
+        {
+          name: `stream ${name}: floor page, main-thread busy (median of ${RUNS})`,
+          value: f((r) => r.busy, floor),
+          unit: `ms (script ${f((r) => r.script, floor).toFixed(0)} / style ${f((r) => r.style, floor).toFixed(0)} / layout ${f((r) => r.layout, floor).toFixed(0)})`,
+        },
+        {
+          name: `stream ${name}: <oz-agent-chat>, main-thread busy (median of ${RUNS})`,
+          value: f((r) => r.busy, chat),
+          unit: `ms (script ${f((r) => r.script, chat).toFixed(0)} / style ${f((r) => r.style, chat).toFixed(0)} / layout ${f((r) => r.layout, chat).toFixed(0)})`,
+        },
         { name: `stream ${name}: chat / floor`, value: ratio, unit: '×', target: '<= 1.5', pass: ratio <= 1.5 },
         { name: `stream ${name}: chat's longest long task`, value: longest, unit: 'ms', target: '<= 50', pass: longest <= 50 },
         { name: `stream ${name}: chat's JS heap growth (median, after GC)`, value: heap, unit: 'MB', target: '<= 1', pass: heap <= 1 },

@@ -7,7 +7,19 @@
  */
 import { EventType } from '../src/protocol/index.js';
 import type { AguiEvent, BoardNote, StreamedEvent } from '../src/protocol/index.js';
-import { createReducer, createSnapshotEncoder, findMessage, initialThreadState, memoryStorage, parseSnapshot, readSnapshot, reduceAll, takeSnapshot, webStorage, writeSnapshot } from '../src/thread/index.js';
+import {
+  createReducer,
+  createSnapshotEncoder,
+  findMessage,
+  initialThreadState,
+  memoryStorage,
+  parseSnapshot,
+  readSnapshot,
+  reduceAll,
+  takeSnapshot,
+  webStorage,
+  writeSnapshot,
+} from '../src/thread/index.js';
 import type { ThreadInput, ThreadState } from '../src/thread/index.js';
 import type { Bench, BenchRow } from './types.js';
 
@@ -19,10 +31,11 @@ function note(i: number): BoardNote {
 
 function started(): ThreadState {
   const reduce = createReducer();
-  return reduceAll(initialThreadState('bench', { aiLabel: 'AI: ' }), [
-    ev(1, { type: EventType.RUN_STARTED, threadId: 'bench', runId: 'r1' }),
-    ev(2, { type: EventType.TEXT_MESSAGE_START, messageId: 'job:m1', role: 'assistant' }),
-  ], reduce);
+  return reduceAll(
+    initialThreadState('bench', { aiLabel: 'AI: ' }),
+    [ev(1, { type: EventType.RUN_STARTED, threadId: 'bench', runId: 'r1' }), ev(2, { type: EventType.TEXT_MESSAGE_START, messageId: 'job:m1', role: 'assistant' })],
+    reduce,
+  );
 }
 
 /**
@@ -79,9 +92,10 @@ function deltaOp(): number {
   const n = 20_000;
   const events: StreamedEvent[] = [];
   for (let i = 0; i < n; i++) {
-    const op = i % 2 === 0
-      ? { op: 'add', path: '/board/notes/-', value: note(10_000 + i) }
-      : { op: 'replace', path: `/board/notes/${(i * 7919) % 10_000}`, value: { ...note(20_000 + i), supersedes: String((i * 7919) % 10_000) } };
+    const op =
+      i % 2 === 0
+        ? { op: 'add', path: '/board/notes/-', value: note(10_000 + i) }
+        : { op: 'replace', path: `/board/notes/${(i * 7919) % 10_000}`, value: { ...note(20_000 + i), supersedes: String((i * 7919) % 10_000) } };
     events.push(ev(i + 4, { type: EventType.STATE_DELTA, delta: [op] }));
   }
   let best = Infinity;
@@ -107,13 +121,21 @@ function longThread(turns: number, from = 0, state = initialThreadState('bench',
   for (let t = from; t < from + turns; t++) {
     const runId = `r${t}`;
     state = reduce(state, { type: 'thread/send', turnId: `u${t}`, text: `What about item ${t}?`, url: 'http://x', runId, body: { threadId: 'bench', runId, messages: [] }, at: t });
-    state = reduceAll(state, [
-      ev(++id, { type: EventType.RUN_STARTED, threadId: 'bench', runId }),
-      ev(++id, { type: EventType.TEXT_MESSAGE_START, messageId: `m${t}`, role: 'assistant' }),
-      ev(++id, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: `m${t}`, delta: `AI: Here is what I found about **item ${t}**: the [report](https://example.com/r/${t}) says it is on track.\n\n- First, check the numbers.\n- Then, ask ana.\n` }),
-      ev(++id, { type: EventType.TEXT_MESSAGE_END, messageId: `m${t}` }),
-      ev(++id, { type: EventType.RUN_FINISHED, threadId: 'bench', runId, outcome: { type: 'success' } }),
-    ], reduce);
+    state = reduceAll(
+      state,
+      [
+        ev(++id, { type: EventType.RUN_STARTED, threadId: 'bench', runId }),
+        ev(++id, { type: EventType.TEXT_MESSAGE_START, messageId: `m${t}`, role: 'assistant' }),
+        ev(++id, {
+          type: EventType.TEXT_MESSAGE_CONTENT,
+          messageId: `m${t}`,
+          delta: `AI: Here is what I found about **item ${t}**: the [report](https://example.com/r/${t}) says it is on track.\n\n- First, check the numbers.\n- Then, ask ana.\n`,
+        }),
+        ev(++id, { type: EventType.TEXT_MESSAGE_END, messageId: `m${t}` }),
+        ev(++id, { type: EventType.RUN_FINISHED, threadId: 'bench', runId, outcome: { type: 'success' } }),
+      ],
+      reduce,
+    );
   }
   return state;
 }

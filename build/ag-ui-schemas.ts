@@ -125,7 +125,11 @@ function sharedSource(roots: unknown[]): { definitions: string; expressions: str
       definitions.push(`const ${name} = () => (${body});`);
       return `${name}()`;
     }
-    return Array.isArray(v) ? `[${v.map((x) => emit(x)).join(',')}]` : `{${Object.entries(v).map(([name, inner]) => `${JSON.stringify(name)}:${emit(inner)}`).join(',')}}`;
+    return Array.isArray(v)
+      ? `[${v.map((x) => emit(x)).join(',')}]`
+      : `{${Object.entries(v)
+          .map(([name, inner]) => `${JSON.stringify(name)}:${emit(inner)}`)
+          .join(',')}}`;
   };
   const expressions = roots.map((root) => emit(root, true));
   return { definitions: definitions.join('\n'), expressions };
@@ -154,7 +158,11 @@ function eventsSource(byType: Record<string, unknown>): string {
     s.required[0] === 'type';
   const fitting = schemas.filter(([type, s]) => fits(s, type));
   // The base fields: the longest run of properties after `type` that every fitting event starts with.
-  const entries = fitting.map(([, s]) => Object.entries(s.properties!).slice(1).map((e) => JSON.stringify(e)));
+  const entries = fitting.map(([, s]) =>
+    Object.entries(s.properties!)
+      .slice(1)
+      .map((e) => JSON.stringify(e)),
+  );
   let baseLength = 0;
   while (entries.length > 0 && entries.every((e) => e[baseLength] !== undefined && e[baseLength] === entries[0]![baseLength])) baseLength++;
   const base = Object.fromEntries(Object.entries(fitting[0]?.[1].properties ?? {}).slice(1, 1 + baseLength));

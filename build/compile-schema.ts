@@ -45,14 +45,22 @@ function schemaPrimitive(v: unknown): boolean {
 /** Whether `v` is of JSON Schema type `t`; throws for a type the check does not know. */
 function schemaTypeIs(t: string, v: unknown): boolean {
   switch (t) {
-    case 'string': return typeof v === 'string';
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'number': return typeof v === 'number';
-    case 'boolean': return typeof v === 'boolean';
-    case 'null': return v === null;
-    case 'array': return Array.isArray(v);
-    case 'object': return schemaIsObject(v);
-    default: throw new Error(`unsupported type ${t}`);
+    case 'string':
+      return typeof v === 'string';
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'null':
+      return v === null;
+    case 'array':
+      return Array.isArray(v);
+    case 'object':
+      return schemaIsObject(v);
+    default:
+      throw new Error(`unsupported type ${t}`);
   }
 }
 
@@ -145,7 +153,9 @@ function lengthChecks(s: Schema, build: Build): Check[] {
   if (s.minItems !== undefined || s.maxItems !== undefined) {
     const min = (s.minItems as number | undefined) ?? 0;
     const max = (s.maxItems as number | undefined) ?? Infinity;
-    checks.push((v) => (!Array.isArray(v) || (v.length >= min && v.length <= max) ? undefined : schemaFail(v.length < min ? `Too small: expected at least ${min} items` : `Too big: expected at most ${max} items`)));
+    checks.push((v) =>
+      !Array.isArray(v) || (v.length >= min && v.length <= max) ? undefined : schemaFail(v.length < min ? `Too small: expected at least ${min} items` : `Too big: expected at most ${max} items`),
+    );
   }
   if (s.minLength !== undefined || s.maxLength !== undefined) {
     const min = (s.minLength as number | undefined) ?? 0;
@@ -214,7 +224,25 @@ function boundChecks(s: Schema): Check[] {
 /** Compiles `schema` to a check that returns `undefined` for a value that passes, or where and why it fails. */
 export function compileSchema(schema: unknown): (value: unknown) => SchemaFailure | undefined {
   const ANNOTATIONS = ['default', 'description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment'];
-  const KNOWN = ['type', 'const', 'enum', 'properties', 'required', 'additionalProperties', 'items', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'not', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum'];
+  const KNOWN = [
+    'type',
+    'const',
+    'enum',
+    'properties',
+    'required',
+    'additionalProperties',
+    'items',
+    'minItems',
+    'maxItems',
+    'anyOf',
+    'oneOf',
+    'not',
+    'pattern',
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+  ];
   const build = (s: unknown): Check => {
     if (s === true) return (v) => (v === undefined ? schemaFail('Invalid input: not a JSON value') : undefined);
     if (s === false) return () => schemaFail('Invalid input: nothing is allowed here');
@@ -236,7 +264,22 @@ export function compileSchema(schema: unknown): (value: unknown) => SchemaFailur
 }
 
 /** What compileSchema needs inside the bundle, in declaration order. */
-const PASTED = [schemaFail, schemaUnder, schemaIsObject, schemaPrimitive, schemaTypeIs, schemaReceived, schemaLength, schemaFurthest, scalarChecks, objectChecks, lengthChecks, variantChecks, boundChecks, compileSchema];
+const PASTED = [
+  schemaFail,
+  schemaUnder,
+  schemaIsObject,
+  schemaPrimitive,
+  schemaTypeIs,
+  schemaReceived,
+  schemaLength,
+  schemaFurthest,
+  scalarChecks,
+  objectChecks,
+  lengthChecks,
+  variantChecks,
+  boundChecks,
+  compileSchema,
+];
 
 /**
  * compileSchema and its helpers as declarations that run inside the bundle.

@@ -109,7 +109,14 @@ export function unusedAsyncGenerator(): Plugin {
         return assignments.every((a) => {
           if (a.type !== 'AssignmentExpression' || a.left.type !== 'MemberExpression') return false;
           const target = a.left.object;
-          return target.type === 'MemberExpression' && !target.computed && target.object.type === 'Identifier' && target.object.name === name && target.property.type === 'Identifier' && target.property.name === 'prototype';
+          return (
+            target.type === 'MemberExpression' &&
+            !target.computed &&
+            target.object.type === 'Identifier' &&
+            target.object.name === name &&
+            target.property.type === 'Identifier' &&
+            target.property.name === 'prototype'
+          );
         });
       };
       const drop = body.filter((node) => (node.type === 'FunctionDeclaration' && node.id?.name === name) || onPrototype(node));
@@ -166,7 +173,8 @@ export function unusedImmerMethods(): Plugin {
           for (const statement of member.value.body?.body ?? []) {
             if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
             const target = statement.expression.left;
-            if (target.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'Identifier' && UNUSED_IMMER_METHODS.includes(target.property.name)) drop.push(statement);
+            if (target.type === 'MemberExpression' && target.object.type === 'ThisExpression' && target.property.type === 'Identifier' && UNUSED_IMMER_METHODS.includes(target.property.name))
+              drop.push(statement);
           }
         }
       }
@@ -210,7 +218,8 @@ export function compactEventType(): Plugin {
         const names: string[] = [];
         for (const statement of statements.slice(0, -1)) {
           const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
-          if (e?.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'Identifier' || e.left.object.name !== param.name) return undefined;
+          if (e?.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'Identifier' || e.left.object.name !== param.name)
+            return undefined;
           const key = e.left.property.type === 'Literal' ? e.left.property.value : e.left.property.type === 'Identifier' && !e.left.computed ? e.left.property.name : undefined;
           if (typeof key !== 'string' || !/^[A-Z_]+$/.test(key) || e.right.type !== 'Literal' || e.right.value !== key) return undefined;
           names.push(key);

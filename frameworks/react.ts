@@ -12,7 +12,18 @@
  * by the JSX typings) when you place them yourself.
  */
 import '../elements/define.js';
-import { OzAgentChat as AgentChat, OzBoard as Board, OzCard as Card, OzComposer as Composer, OzError as ErrorElement, OzMarkdown as Markdown, OzMessage as Message, OzSteps as Steps, OzToolCall as ToolCall, OzWaiting as Waiting } from '../elements/index.js';
+import {
+  OzAgentChat as AgentChat,
+  OzBoard as Board,
+  OzCard as Card,
+  OzComposer as Composer,
+  OzError as ErrorElement,
+  OzMarkdown as Markdown,
+  OzMessage as Message,
+  OzSteps as Steps,
+  OzToolCall as ToolCall,
+  OzWaiting as Waiting,
+} from '../elements/index.js';
 import { ozComponent } from './react-component.js';
 
 export const OzAgentChat = ozComponent('oz-agent-chat', AgentChat, 'OzAgentChat');
@@ -28,8 +39,16 @@ export const OzWaiting = ozComponent('oz-waiting', Waiting, 'OzWaiting');
 
 /** The element classes, for refs: `useRef<OzAgentChatElement>(null)`. */
 export type {
-  OzAgentChat as OzAgentChatElement, OzBoard as OzBoardElement, OzCard as OzCardElement, OzComposer as OzComposerElement, OzError as OzErrorElement,
-  OzMarkdown as OzMarkdownElement, OzMessage as OzMessageElement, OzSteps as OzStepsElement, OzToolCall as OzToolCallElement, OzWaiting as OzWaitingElement,
+  OzAgentChat as OzAgentChatElement,
+  OzBoard as OzBoardElement,
+  OzCard as OzCardElement,
+  OzComposer as OzComposerElement,
+  OzError as OzErrorElement,
+  OzMarkdown as OzMarkdownElement,
+  OzMessage as OzMessageElement,
+  OzSteps as OzStepsElement,
+  OzToolCall as OzToolCallElement,
+  OzWaiting as OzWaitingElement,
 } from '../elements/index.js';
 export { OZ_TAGS, type OzElementMap, type OzEventMap, type OzProps, type OzTag } from './tags.js';
 export type { OzReactComponent, OzReactEvents } from './react-component.js';

@@ -11,8 +11,7 @@ import type { HTMLAttributes } from 'svelte/elements';
 import type { OzElementMap, OzEventMap, OzEventName, OzProps, OzTag } from './tags.js';
 
 /** What a Svelte template takes on tag `T`. */
-export type OzSvelteAttributes<T extends OzTag> = OzProps<T> &
-  Omit<HTMLAttributes<OzElementMap[T]>, keyof OzProps<T>> & { [N in OzEventName<T> as `on${N}`]?: (event: OzEventMap[N]) => void };
+export type OzSvelteAttributes<T extends OzTag> = OzProps<T> & Omit<HTMLAttributes<OzElementMap[T]>, keyof OzProps<T>> & { [N in OzEventName<T> as `on${N}`]?: (event: OzEventMap[N]) => void };
 
 type OzSvelteElements = { [T in OzTag]: OzSvelteAttributes<T> };
 

@@ -34,17 +34,14 @@ export function findChromium({ install = true } = {}) {
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && isRoot && existsSync('/etc/debian_version') && onPath('apt-get')) {
-    console.error('No Chromium found: installing Debian\'s chromium and fonts-liberation with apt-get...');
+    console.error("No Chromium found: installing Debian's chromium and fonts-liberation with apt-get...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
     const installed = lookUp();
     if (installed) return installed;
   }
-  throw new Error(
-    'No Chromium found. Install one (Debian: `apt-get install chromium fonts-liberation`) ' +
-      'or set CHROME_PATH to a Chrome or Chromium executable.',
-  );
+  throw new Error('No Chromium found. Install one (Debian: `apt-get install chromium fonts-liberation`) ' + 'or set CHROME_PATH to a Chrome or Chromium executable.');
 }
 
 /** Flags for a headless Chromium on a closed network (no background traffic). */

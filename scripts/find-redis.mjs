@@ -30,7 +30,7 @@ export function findRedis({ install = true } = {}) {
   if (found) return found;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && isRoot && existsSync('/etc/debian_version') && onPath('apt-get')) {
-    console.error('No redis-server found: installing Debian\'s redis-server with apt-get...');
+    console.error("No redis-server found: installing Debian's redis-server with apt-get...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server'], { stdio: 'inherit', env });

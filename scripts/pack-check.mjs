@@ -38,7 +38,13 @@ async function check(name, fn) {
     console.log(`ok   ${name}`);
   } catch (err) {
     counts.failed++;
-    console.log(`FAIL ${name}\n     ${String([err?.stdout, err?.stderr].filter(Boolean).join('\n') || err?.message || err).trim().split('\n').slice(0, 12).join('\n     ')}`);
+    console.log(
+      `FAIL ${name}\n     ${String([err?.stdout, err?.stderr].filter(Boolean).join('\n') || err?.message || err)
+        .trim()
+        .split('\n')
+        .slice(0, 12)
+        .join('\n     ')}`,
+    );
   }
 }
 
@@ -94,10 +100,11 @@ await check('every export target and bin is in the tarball; no `source` conditio
   const targets = [];
   const walk = (value, at) => {
     if (typeof value === 'string') targets.push([at, value]);
-    else for (const [k, v] of Object.entries(value)) {
-      assert(k !== 'source', `${at} keeps a source condition`);
-      walk(v, `${at} ${k}`);
-    }
+    else
+      for (const [k, v] of Object.entries(value)) {
+        assert(k !== 'source', `${at} keeps a source condition`);
+        walk(v, `${at} ${k}`);
+      }
   };
   walk(manifest.exports, 'exports');
   for (const [name, path] of Object.entries(manifest.bin)) targets.push([`bin ${name}`, path]);
@@ -108,7 +115,10 @@ await check('every export target and bin is in the tarball; no `source` conditio
 await check('every sideEffects entry names files in the tarball', () => {
   for (const entry of manifest.sideEffects) {
     const pattern = new RegExp(`^${normalize(entry).replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`);
-    assert([...files].some((f) => pattern.test(f)), `${entry} matches nothing`);
+    assert(
+      [...files].some((f) => pattern.test(f)),
+      `${entry} matches nothing`,
+    );
   }
 });
 
@@ -134,8 +144,26 @@ await check('npx oz-agui-edge --help and npx oz-agui-proxy --help run the built 
 });
 
 await check('tsc accepts every entry and the JSX, Vue and Svelte typings, and refuses a wrong prop', async () => {
-  writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: false, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'] }, include: ['check.tsx'] }));
-  writeFileSync(join(app, 'check.tsx'), `
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        jsx: 'react-jsx',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        types: ['node'],
+      },
+      include: ['check.tsx'],
+    }),
+  );
+  writeFileSync(
+    join(app, 'check.tsx'),
+    `
 import { createThreadStore, loadAnswerCheck } from 'oz-agui';
 import { OzAgent } from 'oz-agui/agent';
 import { OzAgentChat as ChatElement } from 'oz-agui/elements';
@@ -162,15 +190,21 @@ export const jsx = [
 ];
 export type VueChat = GlobalComponents['oz-agent-chat'];
 export const svelte: SvelteHTMLElements['oz-agent-chat'] = { agent: 'helper', 'onoz-send': (e) => e.text };
-`);
+`,
+  );
   await run(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: app });
 });
 
 // 3. In Chromium: the elements bundled from the installed package, and the plain-page bundle.
 const www = join(work, 'www');
 mkdirSync(www);
-writeFileSync(join(app, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>scratch</title></head><body><script type="module" src="./main.js"></script></body></html>');
-writeFileSync(join(app, 'main.js'), `
+writeFileSync(
+  join(app, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>scratch</title></head><body><script type="module" src="./main.js"></script></body></html>',
+);
+writeFileSync(
+  join(app, 'main.js'),
+  `
 import 'oz-agui/define';
 import 'oz-agui/inspector/define';
 import { loadAnswerCheck } from 'oz-agui';
@@ -183,13 +217,20 @@ const check = await loadAnswerCheck().then((c) => typeof c, (e) => String(e));
 const entries = { elements: elements.OzAgentChat, inspector: inspector.OzInspector, agent: agent.OzAgent, react: react.OzAgentChat, reactInspector: reactInspector.OzInspector };
 const empty = Object.entries(entries).filter(([, v]) => !v).map(([k]) => k);
 window.__result = { chat: !!customElements.get('oz-agent-chat'), inspector: !!customElements.get('oz-inspector'), check, empty };
-`);
+`,
+);
 // The core alone (no elements, whose define also sets where the check loads from): a resume needs it.
-writeFileSync(join(app, 'core.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>core</title></head><body><script type="module" src="./core.js"></script></body></html>');
-writeFileSync(join(app, 'core.js'), `
+writeFileSync(
+  join(app, 'core.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>core</title></head><body><script type="module" src="./core.js"></script></body></html>',
+);
+writeFileSync(
+  join(app, 'core.js'),
+  `
 import { loadAnswerCheck } from 'oz-agui';
 window.__result = await loadAnswerCheck().then((c) => typeof c, (e) => String(e));
-`);
+`,
+);
 const { build } = await import('vite');
 const input = { index: join(app, 'index.html'), core: join(app, 'core.html') };
 await build({ root: app, base: './', configFile: false, logLevel: 'warn', build: { outDir: join(www, 'app'), emptyOutDir: true, target: 'es2022', rolldownOptions: { input } } });
@@ -197,7 +238,10 @@ mkdirSync(join(www, 'plain'));
 for (const f of ['oz-agent-chat.js', ...[...files].filter((f) => f.startsWith('dist/bundle/oz-agent-chat-')).map((f) => f.slice('dist/bundle/'.length))]) {
   writeFileSync(join(www, 'plain', f), readFileSync(join(app, 'node_modules/oz-agui/dist/bundle', f)));
 }
-writeFileSync(join(www, 'plain', 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>plain</title></head><body><oz-agent-chat endpoint="/agui" agent="helper" tenant="acme"></oz-agent-chat><script type="module" src="./oz-agent-chat.js"></script></body></html>');
+writeFileSync(
+  join(www, 'plain', 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>plain</title></head><body><oz-agent-chat endpoint="/agui" agent="helper" tenant="acme"></oz-agent-chat><script type="module" src="./oz-agent-chat.js"></script></body></html>',
+);
 
 const types = { '.html': 'text/html', '.js': 'text/javascript' };
 const server = createServer((req, res) => {
@@ -239,7 +283,7 @@ try {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${origin}/plain/`);
     await page.evaluate(() => Promise.race([customElements.whenDefined('oz-interrupts'), new Promise((_, reject) => setTimeout(() => reject(new Error('the forms did not load')), 20_000))]));
-    assert(await page.locator('oz-agent-chat textarea').count() === 1 && errors.length === 0, JSON.stringify({ errors }));
+    assert((await page.locator('oz-agent-chat textarea').count()) === 1 && errors.length === 0, JSON.stringify({ errors }));
   });
 } finally {
   await browser.close();

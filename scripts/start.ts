@@ -41,14 +41,26 @@ if (!edgeUrl) {
   console.log(`Development edge: ${edge.url} (development credentials; see server/edge/README.md)`);
 }
 
-const inspect = env.OZ_INSPECT === '1' ? { support: (env.OZ_SUPPORT ?? 'ben').split(',').map((p) => p.trim()).filter(Boolean) } : undefined;
+const inspect =
+  env.OZ_INSPECT === '1'
+    ? {
+        support: (env.OZ_SUPPORT ?? 'ben')
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      }
+    : undefined;
 const people = env.OZ_PEOPLE_FILE ? (JSON.parse(readFileSync(env.OZ_PEOPLE_FILE, 'utf8')) as Record<string, string>) : DEV_PEOPLE;
 const app = await startChatApp({
   edgeUrl,
   tenant: env.OZ_TENANT ?? 'acme',
   aiLabel: env.OZ_AI_LABEL ?? (env.OZ_EDGE_URL ? undefined : 'AI: '),
   people,
-  agents: env.OZ_AGENTS ? env.OZ_AGENTS.split(',').map((a) => a.trim()).filter(Boolean) : DEV_AGENTS,
+  agents: env.OZ_AGENTS
+    ? env.OZ_AGENTS.split(',')
+        .map((a) => a.trim())
+        .filter(Boolean)
+    : DEV_AGENTS,
   port,
   host: env.HOST ?? '127.0.0.1',
   ...(env.OZ_CA_FILE ? { ca: readFileSync(env.OZ_CA_FILE, 'utf8') } : {}),

@@ -172,7 +172,13 @@ async function checkEntry(preview, entry) {
     if (story && !shown) {
       const violations = await page.evaluate(async (options) => {
         const result = await globalThis.axe.run(document.querySelector('#storybook-root'), options);
-        return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        return result.violations.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} — ${v.nodes.length} node(s): ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        );
       }, AXE_OPTIONS);
       for (const v of violations) sink.problems.push(`axe: ${v}`);
     }

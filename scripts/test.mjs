@@ -39,14 +39,24 @@ function readCounts(file) {
 
 /** Runs the node:test files of a folder (unit and loopback integration, or e2e) and counts them. */
 async function nodeTests(dir, concurrency) {
-  const files = readdirSync(join(root, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => `${dir}/${f}`);
+  const files = readdirSync(join(root, dir))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => `${dir}/${f}`);
   if (files.length === 0) return { passed: 0, failed: 1, note: `no tests found in ${dir}` };
   const countFile = join(work, `${dir.replaceAll('/', '-')}-counts.json`);
   const code = await run(process.execPath, [
     // The source condition: a test that imports an example's backend reaches `oz-agui/*` as the sources, built or not.
-    '--import', 'tsx', '--conditions=source', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=./scripts/node-count-reporter.mjs', `--test-reporter-destination=${countFile}`,
+    '--import',
+    'tsx',
+    '--conditions=source',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-timeout=180000',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/node-count-reporter.mjs',
+    `--test-reporter-destination=${countFile}`,
     ...files,
   ]);
   const counts = readCounts(countFile) ?? { passed: 0, failed: 1 };
@@ -74,7 +84,8 @@ const steps = {
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   },
   async lint() {
-    const code = (await run(bin('eslint'), ['.', '--max-warnings', '0'])) || (await run(process.execPath, ['scripts/import-cycles.mjs']));
+    const code =
+      (await run(bin('eslint'), ['.', '--max-warnings', '0'])) || (await run(bin('prettier'), ['--check', '.', '--log-level', 'warn'])) || (await run(process.execPath, ['scripts/import-cycles.mjs']));
     return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
   },
   async manifest() {

@@ -35,9 +35,7 @@ export const Stale: Story = {
   loaders: playing({
     scenario: 'helper-approved',
     rewrite: (r) =>
-      r.event.type === 'STATE_DELTA'
-        ? [r, { ...r, id: `${r.id}b`, event: { ...r.event, delta: [{ op: 'replace', path: '/board/notes/7/text', value: 'Not there' }] } as typeof r.event }]
-        : r,
+      r.event.type === 'STATE_DELTA' ? [r, { ...r, id: `${r.id}b`, event: { ...r.event, delta: [{ op: 'replace', path: '/board/notes/7/text', value: 'Not there' }] } as typeof r.event }] : r,
   }),
   render: (_a, { loaded }) => narrow(html`<oz-board .board=${playedOf(loaded).state.board}></oz-board>`),
 };

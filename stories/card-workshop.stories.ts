@@ -48,14 +48,19 @@ type TokenArgs = Partial<Record<keyof typeof TOKENS, string>> & { useTokens?: bo
 const meta: Meta<TokenArgs> = {
   title: 'Card workshop',
   component: 'oz-card',
-  parameters: { docs: { description: { component: 'Paste or edit a card object, pick a renderer, see it live. The controls set the `--oz-*` tokens on the workshop (switch "useTokens" off to see the defaults, which follow the theme).' } } },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Paste or edit a card object, pick a renderer, see it live. The controls set the `--oz-*` tokens on the workshop (switch "useTokens" off to see the defaults, which follow the theme).',
+      },
+    },
+  },
   argTypes: {
     card: { control: 'select', options: Object.keys(CARDS), description: 'Start from a card the recordings hold' },
     renderer: { control: 'select', options: ['by type', 'generic', ...Object.keys(EXAMPLE_RENDERERS)], description: 'The renderer (edit it in the workshop too)' },
     useTokens: { control: 'boolean', description: 'Apply the token controls below' },
-    ...Object.fromEntries(
-      Object.keys(TOKENS).map((k) => [k, { control: k.startsWith('--oz-color') || k.startsWith('--oz-card') ? 'color' : 'text', table: { category: 'Theme tokens' } }]),
-    ),
+    ...Object.fromEntries(Object.keys(TOKENS).map((k) => [k, { control: k.startsWith('--oz-color') || k.startsWith('--oz-card') ? 'color' : 'text', table: { category: 'Theme tokens' } }])),
   },
   args: { card: 'message_posted', renderer: 'by type', useTokens: false, ...TOKENS },
   render: (args) => {

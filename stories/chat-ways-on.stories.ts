@@ -123,10 +123,7 @@ export const SkipAheadUnfolded: Story = {
 export const InterruptExpired: Story = {
   loaders: driving(
     {
-      steps: [
-        recorded('helper-approved-1'),
-        answered('job-1:m9', 'AI: The approval ran out of time, so OZ denied it: I did not post to #team.'),
-      ],
+      steps: [recorded('helper-approved-1'), answered('job-1:m9', 'AI: The approval ran out of time, so OZ denied it: I did not post to #team.')],
     },
     async (store, { clock }) => {
       await sent(store, 'Please greet the team');
@@ -366,7 +363,13 @@ export const MalformedNotes: Story = {
           { type: 'STATE_SNAPSHOT', snapshot: { board: { notes: [{ id: 'n1', text: 'Release 2.1.0 goes out on Friday.', ...NOTE }, { id: 'n2', text: 42, tags: 'release' }, null] } } },
           {
             type: 'STATE_DELTA',
-            delta: [{ op: 'add', path: '/board/notes/-', value: { id: 'n3', kind: 'fact', text: 'The billing check passed.', job: 'job-1', agent: 'board', createdAt: '2026-01-01T09:01:00Z', tainted: false } }],
+            delta: [
+              {
+                op: 'add',
+                path: '/board/notes/-',
+                value: { id: 'n3', kind: 'fact', text: 'The billing check passed.', job: 'job-1', agent: 'board', createdAt: '2026-01-01T09:01:00Z', tainted: false },
+              },
+            ],
           },
           ...say('job-1:m1', 'AI: I tidied the board.'),
           finished(threadId, runId, { type: 'success' }),

@@ -14,7 +14,13 @@ import { FIXTURE_TEXT, fixture, runIds, startedAt } from './support/recordings.j
 type Args = { fixtures: string };
 
 /** The fixtures' NDJSON, one after the other, as one imported recording. */
-const imported = (names: string) => importRecording(names.split(' ').map((n) => FIXTURE_TEXT[n] ?? '').join(''));
+const imported = (names: string) =>
+  importRecording(
+    names
+      .split(' ')
+      .map((n) => FIXTURE_TEXT[n] ?? '')
+      .join(''),
+  );
 
 const meta: Meta<Args> = {
   title: 'Inspector/Tabs',
@@ -60,7 +66,16 @@ function fixtureFeed(names: readonly string[]): InspectFeed {
     const ids = runIds(events);
     const last = events.at(-1)?.event;
     const status = last?.type === 'RUN_ERROR' ? 'error' : (last as { outcome?: { type?: string } } | undefined)?.outcome?.type === 'interrupt' ? 'interrupted' : 'finished';
-    return { runId: ids.runId ?? name, threadId: ids.threadId ?? name, agent: name.replace(/-\d+$/, ''), tenant: 'acme', person: 'ana', startedAt: startedAt(events) ?? 0, status, events: events.length };
+    return {
+      runId: ids.runId ?? name,
+      threadId: ids.threadId ?? name,
+      agent: name.replace(/-\d+$/, ''),
+      tenant: 'acme',
+      person: 'ana',
+      startedAt: startedAt(events) ?? 0,
+      status,
+      events: events.length,
+    };
   });
   return {
     list: async () => runs,

@@ -101,12 +101,14 @@ export class OzBoard extends OzElement {
         ${note.tainted ? html`<span class="badge tainted" part="tainted" title=${t.taintedHint}>${t.tainted}</span>` : nothing}
       </div>
       <oz-markdown class="text" .text=${note.text} .imageAllowlist=${this.imageAllowlist}></oz-markdown>
-      ${note.tags.length || note.labels.length
-        ? html`<div class="tags">
+      ${
+        note.tags.length || note.labels.length
+          ? html`<div class="tags">
             ${note.tags.map((tag) => html`<span class="badge" part="tag">#${tag}</span>`)}
             ${note.labels.map((label) => html`<span class="badge" part="tag label">${label}</span>`)}
           </div>`
-        : nothing}
+          : nothing
+      }
       ${this.renderInvalid(note)}
     </div>`;
   }
@@ -125,23 +127,27 @@ export class OzBoard extends OzElement {
     return html`<div role="group" class="board" part="board" aria-label=${t.boardLabel}>
       <div role="heading" aria-level=${level} class="heading" part="heading">${t.boardLabel}</div>
       ${board?.stale ? html`<p class="stale" part="stale" role="status">${t.boardStale}</p>` : nothing}
-      ${folded.length === 0
-        ? html`<p class="empty">${t.boardEmpty}</p>`
-        : html`<ol>
+      ${
+        folded.length === 0
+          ? html`<p class="empty">${t.boardEmpty}</p>`
+          : html`<ol>
             ${folded.map(
               ({ note, earlier }) => html`<li>
                 ${this.renderNote(note)}
-                ${earlier.length
-                  ? html`<details>
+                ${
+                  earlier.length
+                    ? html`<details>
                       <summary>${t.supersededCount(earlier.length)}</summary>
                       <ol>
                         ${earlier.map((e) => html`<li>${this.renderNote(e, 'superseded')}</li>`)}
                       </ol>
                     </details>`
-                  : nothing}
+                    : nothing
+                }
               </li>`,
             )}
-          </ol>`}
+          </ol>`
+      }
     </div>`;
   }
 }

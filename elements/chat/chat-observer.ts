@@ -1,13 +1,6 @@
 import { describeError, type Interrupt } from '../../src/protocol/index.js';
 import type { ErrorView, ThreadState } from '../../src/thread/state.js';
-import {
-  OzCardEvent,
-  OzHistoryNeededEvent,
-  OzInterruptRequestedEvent,
-  OzRunErrorEvent,
-  OzRunFinishedEvent,
-  OzRunStartedEvent,
-} from '../shared/events.js';
+import { OzCardEvent, OzHistoryNeededEvent, OzInterruptRequestedEvent, OzRunErrorEvent, OzRunFinishedEvent, OzRunStartedEvent } from '../shared/events.js';
 import { errorTitleOf, type OzStrings } from '../shared/strings.js';
 
 /** What one change of the thread means for the page: events to fire, one line to announce. */
@@ -93,9 +86,7 @@ export class ChatObserver {
       if (run.phase === 'finished' && once(`finished:${runId}`)) {
         events.push(new OzRunFinishedEvent({ threadId: state.threadId, runId, outcome: run.outcome ?? 'success' }));
         if (run.outcome === 'interrupt') {
-          const interrupts = run.interruptIds
-            .map((id) => state.interrupts[id]?.raw)
-            .filter((i): i is Interrupt => i !== undefined);
+          const interrupts = run.interruptIds.map((id) => state.interrupts[id]?.raw).filter((i): i is Interrupt => i !== undefined);
           events.push(new OzInterruptRequestedEvent({ interrupts }));
           announce = t.interruptsTitle;
         }

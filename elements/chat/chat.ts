@@ -343,10 +343,7 @@ export class OzAgentChat extends OzElement<ThreadStore> {
     // Only in a turn that waits or waited: a slot that moves to each new turn makes Chromium walk
     // the whole transcript's tree for slots again (2 ms per message in 500 turns).
     const waited = open.length > 0 || listed !== undefined || (last >= 0 && waitIndex(turns[last]!) >= 0);
-    const waits =
-      store && waited
-        ? renderInterrupts({ t, strings: this.strings, forms: this.formsStore(store), open: open.length > 0, formsReady: this.formsReady, clock: this.clock })
-        : undefined;
+    const waits = store && waited ? renderInterrupts({ t, strings: this.strings, forms: this.formsStore(store), open: open.length > 0, formsReady: this.formsReady, clock: this.clock }) : undefined;
     const renderOne = (turn: (typeof turns)[number], i: number) =>
       i === last
         ? guard([turn, t, ctx!.renderers, this.imageAllowlist, listed, store, open.length > 0, this.strings, this.clock, this.formsReady], () => renderTurn(turn, ctx!, waits))
@@ -367,9 +364,11 @@ export class OzAgentChat extends OzElement<ThreadStore> {
             ${s ? renderStopped(s, t, store) : nothing}
             ${s?.waitingForOthers.length ? html`<oz-waiting exportparts=${WAITING_PARTS} .waiting=${s.waitingForOthers} .strings=${this.strings}></oz-waiting>` : nothing}
           </div>
-          ${showBoard && board === 'inline'
-            ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
-            : nothing}
+          ${
+            showBoard && board === 'inline'
+              ? html`<details class="board-inline" part="board-panel"><summary>${t.boardShow} (${s!.board.value.board.notes.length})</summary>${boardEl}</details>`
+              : nothing
+          }
           ${this.notSent ? html`<p class="not-sent" part="not-sent" role="alert">${this.notSent}</p>` : nothing}
           <oz-composer
             part="composer"

@@ -55,19 +55,20 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
   return html`<div class="turn" part="turn">
     ${user ? renderUser(turn, c) : nothing}
     ${turn.runs.map(
-      (run, r) => html`${run.items.map((item) => {
-        switch (item.kind) {
-          case 'message': {
-            const m = item.message;
-            const card: CardView | undefined = m.id === cardHost ? turn.card : undefined;
-            // Cut where the stream skipped ahead: its text is in the turn's whole answer, shown after it.
-            if (m.repeatedIn) {
-              return html`<details class="repeated" part="repeated"
+      (run, r) =>
+        html`${run.items.map((item) => {
+          switch (item.kind) {
+            case 'message': {
+              const m = item.message;
+              const card: CardView | undefined = m.id === cardHost ? turn.card : undefined;
+              // Cut where the stream skipped ahead: its text is in the turn's whole answer, shown after it.
+              if (m.repeatedIn) {
+                return html`<details class="repeated" part="repeated"
                 ><summary>${c.t.repeatedFragment}</summary
                 ><oz-message .message=${m} .imageAllowlist=${c.imageAllowlist} .strings=${c.strings}></oz-message
               ></details>`;
-            }
-            return html`<oz-message
+              }
+              return html`<oz-message
               .message=${m}
               .card=${card}
               .renderers=${c.renderers}
@@ -75,26 +76,26 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
              
               .strings=${c.strings}
             ></oz-message>`;
+            }
+            case 'tool_call': {
+              return html`<oz-tool-call class="orphan" .call=${item.call} .strings=${c.strings}></oz-tool-call>`;
+            }
+            case 'step': {
+              // One progress list per turn, where its first step appeared.
+              if (stepsShown.size > 0) return nothing;
+              turn.stepOrder.forEach((j) => stepsShown.add(j));
+              const steps = turn.stepOrder.map((j) => turn.steps[j]).filter((s) => s !== undefined);
+              const limit = turn.runs.some((r) => r.stepLimitReached);
+              return html`<oz-steps exportparts=${STEPS_PARTS} .steps=${steps} ?limit-reached=${limit} .renderers=${c.renderers} .strings=${c.strings}></oz-steps>`;
+            }
+            case 'card':
+              return cardHost || !turn.card
+                ? nothing
+                : html`<oz-card exportparts=${CARD_PARTS} .card=${turn.card.card} job=${turn.card.job} .renderers=${c.renderers} .strings=${c.strings}></oz-card>`;
+            case 'error':
+              return run.error && run.error !== c.listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
           }
-          case 'tool_call': {
-            return html`<oz-tool-call class="orphan" .call=${item.call} .strings=${c.strings}></oz-tool-call>`;
-          }
-          case 'step': {
-            // One progress list per turn, where its first step appeared.
-            if (stepsShown.size > 0) return nothing;
-            turn.stepOrder.forEach((j) => stepsShown.add(j));
-            const steps = turn.stepOrder.map((j) => turn.steps[j]).filter((s) => s !== undefined);
-            const limit = turn.runs.some((r) => r.stepLimitReached);
-            return html`<oz-steps exportparts=${STEPS_PARTS} .steps=${steps} ?limit-reached=${limit} .renderers=${c.renderers} .strings=${c.strings}></oz-steps>`;
-          }
-          case 'card':
-            return cardHost || !turn.card
-              ? nothing
-              : html`<oz-card exportparts=${CARD_PARTS} .card=${turn.card.card} job=${turn.card.job} .renderers=${c.renderers} .strings=${c.strings}></oz-card>`;
-          case 'error':
-            return run.error && run.error !== c.listed ? html`<oz-error exportparts=${ERROR_PARTS} .error=${run.error} .strings=${c.strings}></oz-error>` : nothing;
-        }
-      })}${run.outcome === 'cancelled' ? html`<p class="run-note" part="run-cancelled">${c.t.stoppedInOz}</p>` : nothing}${r === waitAt ? waits : nothing}`,
+        })}${run.outcome === 'cancelled' ? html`<p class="run-note" part="run-cancelled">${c.t.stoppedInOz}</p>` : nothing}${r === waitAt ? waits : nothing}`,
     )}
     ${waitAt === -1 ? waits : nothing}
   </div>`;

@@ -100,7 +100,15 @@ export class TurnWindowController implements ReactiveController {
       (c) => {
         const chunk = turns.slice(c.start, c.end);
         // The chunk with the last turn always renders (its deps are more: see the chat's renderOne).
-        return guard([...chunk, c.end === count ? {} : c.end, ...deps], () => html`<div class="turns">${repeat(chunk, (_, j) => c.start + j, (turn, j) => one(turn, c.start + j))}</div>`);
+        return guard(
+          [...chunk, c.end === count ? {} : c.end, ...deps],
+          () =>
+            html`<div class="turns">${repeat(
+              chunk,
+              (_, j) => c.start + j,
+              (turn, j) => one(turn, c.start + j),
+            )}</div>`,
+        );
       },
     );
   }

@@ -24,7 +24,13 @@ export class WarmUpController implements ReactiveController {
     void loadMarkdownEngine().then(
       (engine) => {
         if (!this.host.isConnected || this.cancel) return;
-        this.cancel = engine.warmUpWhenIdle(this.host.renderRoot, engine.purifierFor(this.allowlist()), [() => warmUpStore().then(() => undefined, () => undefined)]);
+        this.cancel = engine.warmUpWhenIdle(this.host.renderRoot, engine.purifierFor(this.allowlist()), [
+          () =>
+            warmUpStore().then(
+              () => undefined,
+              () => undefined,
+            ),
+        ]);
       },
       () => undefined,
     );

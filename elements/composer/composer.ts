@@ -113,9 +113,7 @@ export class OzComposer extends OzElement {
         ></textarea>
         <div class="buttons">
           <slot name="actions"></slot>
-          ${this.running
-            ? html`<button type="button" part="stop" @click=${this.onStop} aria-describedby="stop-note">${t.stop}</button>`
-            : nothing}
+          ${this.running ? html`<button type="button" part="stop" @click=${this.onStop} aria-describedby="stop-note">${t.stop}</button>` : nothing}
           <button type="submit" class="primary" part="send" ?disabled=${disabled || !this.value.trim()}>${t.send}</button>
         </div>
       </div>

@@ -68,31 +68,35 @@ export class OzError extends OzElement {
       <p class="title" part="title">${errorTitleOf(key, t)}</p>
       <p part="meaning">${meaning}</p>
       ${serverWords(error.message, meaning, t.serverSaid)}
-      ${spend
-        ? html`<ul class="spend" part="spend">
+      ${
+        spend
+          ? html`<ul class="spend" part="spend">
             <li>${t.spendScope(spend.scope)}</li>
             ${spend.used !== undefined && spend.limit !== undefined ? html`<li>${t.spendFigures(spend.used, spend.limit, spend.unit ?? '')}</li>` : nothing}
             ${spend.resetsAt ? html`<li>${t.spendResets(formatTime(spend.resetsAt))}</li>` : nothing}
             ${spend.raisableBy ? html`<li>${t.spendRaisable(spend.raisableBy)}</li>` : nothing}
             ${spend.couldWait ? html`<li>${t.spendCouldWait}</li>` : nothing}
           </ul>`
-        : nothing}
+          : nothing
+      }
       ${error.details.reason ? html`<p class="detail">${error.details.reason}</p>` : nothing}
       ${error.storageCleared ? html`<p class="detail" part="storage">${t.storageCleared}</p>` : nothing}
       <div class="actions">
-        ${label && BUTTON_ACTIONS.has(action)
-          ? html`<button class="primary" part="action" @click=${() => this.act(action, error.code)}>${label}</button>`
-          : label
-            ? html`<span class="advice" part="advice">${label}</span>`
-            : nothing}
-        ${error.reconnect && action !== 'follow'
-          ? html`<button part="follow" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>`
-          : nothing}
-        ${error.console && isSafeHref(error.console.url)
-          ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer"
+        ${
+          label && BUTTON_ACTIONS.has(action)
+            ? html`<button class="primary" part="action" @click=${() => this.act(action, error.code)}>${label}</button>`
+            : label
+              ? html`<span class="advice" part="advice">${label}</span>`
+              : nothing
+        }
+        ${error.reconnect && action !== 'follow' ? html`<button part="follow" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>` : nothing}
+        ${
+          error.console && isSafeHref(error.console.url)
+            ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer"
               >${error.console.label}<span class="visually-hidden"> ${t.opensInNewTab}</span></a
             >`
-          : nothing}
+            : nothing
+        }
         <span class="detail">${t.errorCode(error.code)}${error.status ? ` · HTTP ${error.status}` : ''}</span>
       </div>
     </div>`;

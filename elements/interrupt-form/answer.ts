@@ -54,18 +54,14 @@ export interface InterruptModel {
  * - `ok`: `answer` is what the resume sends.
  */
 export type AnswerCheck =
-  | { status: 'unanswered'; validation?: FormValidation }
-  | { status: 'invalid'; validation: FormValidation }
-  | { status: 'ok'; answer: InterruptAnswer; validation?: FormValidation };
+  { status: 'unanswered'; validation?: FormValidation } | { status: 'invalid'; validation: FormValidation } | { status: 'ok'; answer: InterruptAnswer; validation?: FormValidation };
 
 /** The form with `oz0/choices` as the `answer` field's options, when OZ sent them. */
 function withChoices(view: InterruptView, form: FormDescriptor): FormDescriptor {
   if (form.fallback || !view.meta.choices?.length) return form;
   const choices = questionChoices(view.raw);
   const fields = form.fields.map((f) =>
-    f.path === 'answer' && (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'choice') && f.mustEqual === undefined
-      ? { ...f, kind: 'choice' as const, choices }
-      : f,
+    f.path === 'answer' && (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'choice') && f.mustEqual === undefined ? { ...f, kind: 'choice' as const, choices } : f,
   );
   return form.root?.kind === 'group' ? { ...form, fields, root: { ...form.root, fields } } : form;
 }
@@ -158,21 +154,13 @@ export function checkAnswer(model: InterruptModel, draft: InterruptDraft, option
   if (draft.decision === 'deny') {
     // A no with its reason is a resolved payload; a schema that will not take one is answered `cancelled`.
     const validation = validateForm(model.form, { approved: false, comment }, options);
-    return validation.complete
-      ? { status: 'ok', answer: { status: 'resolved', payload: validation.payload }, validation }
-      : { status: 'ok', answer: { status: 'cancelled' } };
+    return validation.complete ? { status: 'ok', answer: { status: 'resolved', payload: validation.payload }, validation } : { status: 'ok', answer: { status: 'cancelled' } };
   }
   return { status: 'unanswered' };
 }
 
 /** Field messages to show now: only for fields the person filled in (or all, when `all`). */
-export function visibleMessages(
-  model: InterruptModel,
-  draft: InterruptDraft,
-  check: AnswerCheck,
-  all: boolean,
-  options: FormOptions = {},
-): Record<string, string[]> {
+export function visibleMessages(model: InterruptModel, draft: InterruptDraft, check: AnswerCheck, all: boolean, options: FormOptions = {}): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   if (model.mode === 'approval') {
     const c = model.confirm;

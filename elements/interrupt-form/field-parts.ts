@@ -12,10 +12,7 @@ import type { InterruptStrings } from './strings.js';
 
 /** What a row, a variant or an example button asks the element to do. */
 export type FieldAction =
-  | { type: 'add'; node: FormNode }
-  | { type: 'remove'; node: FormNode; index: number }
-  | { type: 'move'; node: FormNode; index: number; by: -1 | 1 }
-  | { type: 'example'; node: FormNode };
+  { type: 'add'; node: FormNode } | { type: 'remove'; node: FormNode; index: number } | { type: 'move'; node: FormNode; index: number; by: -1 | 1 } | { type: 'example'; node: FormNode };
 
 export interface FieldContext {
   /** A DOM id for a control's name, unique in the form. */

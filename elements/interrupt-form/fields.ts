@@ -35,10 +35,11 @@ function choiceGroup(n: FormNode, ctx: FieldContext, multi: boolean): TemplateRe
   const base = ctx.id(n.name);
   return html`<fieldset class="field group" part="field" aria-describedby=${ifDefined(describedBy(n, ctx))}>
     <legend>${labelText(f, ctx)}</legend>
-    ${n.isNull
-      ? nothing
-      : (f.choices ?? []).map(
-          (c, i) => html`<div class="option">
+    ${
+      n.isNull
+        ? nothing
+        : (f.choices ?? []).map(
+            (c, i) => html`<div class="option">
             <input
               type=${multi ? 'checkbox' : 'radio'}
               id="${base}-${i}"
@@ -51,7 +52,8 @@ function choiceGroup(n: FormNode, ctx: FieldContext, multi: boolean): TemplateRe
               aria-invalid=${ifDefined(invalid(n, ctx))}
             /><label for="${base}-${i}">${c.label}</label>
           </div>`,
-        )}
+          )
+    }
     ${noValueBox(n, ctx)} ${notes(n, ctx)}
   </fieldset>`;
 }
@@ -136,9 +138,7 @@ function jsonHelp(n: FormNode, ctx: FieldContext): TemplateResult | typeof nothi
   return html`<div class="json-help" id="${ctx.id(n.name)}-help">
     ${f.outline?.length ? html`<p class="hint">${ctx.s.jsonAsks}</p><ul class="outline">${f.outline.map(entry)}</ul>` : nothing}
     ${f.example ? html`<p class="hint">${ctx.s.jsonExample}</p><pre class="mono example">${f.example}</pre>` : nothing}
-    ${f.example
-      ? html`<button type="button" class="use-example" ?disabled=${ctx.disabled} @click=${() => ctx.act({ type: 'example', node: n })}>${ctx.s.useExample}</button>`
-      : nothing}
+    ${f.example ? html`<button type="button" class="use-example" ?disabled=${ctx.disabled} @click=${() => ctx.act({ type: 'example', node: n })}>${ctx.s.useExample}</button>` : nothing}
   </div>`;
 }
 

@@ -139,8 +139,7 @@ export class OzInterrupt extends OzElement {
   /** Focuses the first field, or the first button (the console link when read-only). */
   override focus(options?: FocusOptions): void {
     const root = this.renderRoot as ParentNode | undefined;
-    const first =
-      root?.querySelector<HTMLElement>('.decision :is(input, textarea, button):not([disabled])') ?? root?.querySelector<HTMLElement>('a[part="console-link"]');
+    const first = root?.querySelector<HTMLElement>('.decision :is(input, textarea, button):not([disabled])') ?? root?.querySelector<HTMLElement>('a[part="console-link"]');
     if (first) first.focus(options);
     else super.focus(options);
   }
@@ -202,7 +201,11 @@ export class OzInterrupt extends OzElement {
     } else if (action.type === 'remove') {
       values = removeRow(draft.values, list, action.index);
       const left = (list.rows?.length ?? 1) - 1;
-      this.focusNext = [...(left > action.index ? [rowButtonId(ctx, row(action.index), 'remove')] : []), ...(action.index > 0 ? [rowButtonId(ctx, row(action.index - 1), 'remove')] : []), addButtonId(ctx, list)];
+      this.focusNext = [
+        ...(left > action.index ? [rowButtonId(ctx, row(action.index), 'remove')] : []),
+        ...(action.index > 0 ? [rowButtonId(ctx, row(action.index - 1), 'remove')] : []),
+        addButtonId(ctx, list),
+      ];
     } else if (action.type === 'move') {
       values = moveRow(draft.values, list, action.index, action.by);
       const to = row(action.index + action.by);
@@ -259,22 +262,26 @@ export class OzInterrupt extends OzElement {
     const link = view.meta.console && isSafeHref(view.meta.console.url) ? view.meta.console : undefined;
     const open = view.state === 'open';
     return html`<ul class="meta" part="meta">
-      ${view.deadline !== undefined && open
-        ? this.expired
-          ? html`<li class="countdown expired" part="countdown">${s.expired}</li>`
-          : html`<li class="countdown" part="countdown">
+      ${
+        view.deadline !== undefined && open
+          ? this.expired
+            ? html`<li class="countdown expired" part="countdown">${s.expired}</li>`
+            : html`<li class="countdown" part="countdown">
               <time role="timer" datetime=${view.expiresAt ?? ''}>${s.timeLeft(s.duration(view.deadline - now))}</time>
             </li>`
-        : nothing}
+          : nothing
+      }
       ${view.meta.deciders ? html`<li part="deciders">${s.deciders(view.meta.deciders)}</li>` : nothing}
       ${this.step ? html`<li part="job">${s.job(this.step)}</li>` : nothing}
-      ${link
-        ? html`<li>
+      ${
+        link
+          ? html`<li>
             <a part="console-link" href=${link.url} target="_blank" rel="noopener noreferrer"
               >${link.label}<span class="visually-hidden"> ${s.opensInNewTab}</span></a
             >
           </li>`
-        : nothing}
+          : nothing
+      }
     </ul>`;
   }
 
@@ -299,7 +306,12 @@ export class OzInterrupt extends OzElement {
       messages[key] = [...(messages[key] ?? []), fe.message];
     }
     const ctx: FieldContext = {
-      id: idFor, values: draft.values, messages, disabled, optional: this.s.optional, s: this.s,
+      id: idFor,
+      values: draft.values,
+      messages,
+      disabled,
+      optional: this.s.optional,
+      s: this.s,
       act: (action) => this.act(action, ctx),
     };
     return ctx;

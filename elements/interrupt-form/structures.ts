@@ -30,12 +30,14 @@ function rowButtons(list: FormNode, row: RowNode, ctx: FieldContext, limitId: st
   const hidden = html`<span class="visually-hidden"> ${row.label}</span>`;
   const removeBlocked = !row.canRemove;
   return html`<div class="row-buttons">
-    ${list.field.kind === 'list'
-      ? html`<button type="button" part="row-button" id=${rowButtonId(ctx, row.node, 'up')} ?disabled=${ctx.disabled || !row.canMoveUp}
+    ${
+      list.field.kind === 'list'
+        ? html`<button type="button" part="row-button" id=${rowButtonId(ctx, row.node, 'up')} ?disabled=${ctx.disabled || !row.canMoveUp}
             @click=${() => ctx.act({ type: 'move', node: list, index: row.index, by: -1 })}>${s.moveUp}${hidden}</button>
           <button type="button" part="row-button" id=${rowButtonId(ctx, row.node, 'down')} ?disabled=${ctx.disabled || !row.canMoveDown}
             @click=${() => ctx.act({ type: 'move', node: list, index: row.index, by: 1 })}>${s.moveDown}${hidden}</button>`
-      : nothing}
+        : nothing
+    }
     <button type="button" part="row-button" id=${rowButtonId(ctx, row.node, 'remove')} ?disabled=${ctx.disabled || removeBlocked}
       aria-describedby=${ifDefined(removeBlocked ? limitId : undefined)}
       @click=${() => ctx.act({ type: 'remove', node: list, index: row.index })}>${s.removeRow}${hidden}</button>
@@ -62,14 +64,16 @@ function rows(n: FormNode, ctx: FieldContext, renderNode: RenderNode): TemplateR
   return html`<fieldset class="field group rows" part="field" data-kind=${f.kind} aria-describedby=${ifDefined(describedBy(n, ctx, limitId ? [limitId] : []))}>
     <legend>${labelText(f, ctx)}</legend>
     ${noValueBox(n, ctx)}
-    ${n.isNull
-      ? nothing
-      : html`${list.length ? html`<ol class="row-list">${list.map((r) => row(n, r, ctx, limitId, renderNode))}</ol>` : html`<p class="hint">${s.noRows}</p>`}
+    ${
+      n.isNull
+        ? nothing
+        : html`${list.length ? html`<ol class="row-list">${list.map((r) => row(n, r, ctx, limitId, renderNode))}</ol>` : html`<p class="hint">${s.noRows}</p>`}
           <div class="buttons">
             <button type="button" part="add-row" id=${addButtonId(ctx, n)} ?disabled=${ctx.disabled || full} aria-describedby=${ifDefined(full ? limitId : undefined)}
               @click=${() => ctx.act({ type: 'add', node: n })}>${s.addRow(f.label)}</button>
           </div>
-          ${limit ? html`<p class="hint limit" id=${limitId!}>${limit}</p>` : nothing}`}
+          ${limit ? html`<p class="hint limit" id=${limitId!}>${limit}</p>` : nothing}`
+    }
     ${notes(n, ctx)}
   </fieldset>`;
 }
@@ -86,9 +90,10 @@ function variant(n: FormNode, ctx: FieldContext, renderNode: RenderNode): Templa
   return html`<fieldset class="field group variant" part="field" aria-describedby=${ifDefined(describedBy(n, ctx))}>
     <legend>${labelText(f, ctx)}</legend>
     ${noValueBox(n, ctx)}
-    ${n.isNull
-      ? nothing
-      : html`<div class="options">
+    ${
+      n.isNull
+        ? nothing
+        : html`<div class="options">
             ${(f.variants ?? []).map(
               (v, i) => html`<div class="option">
                 <input type="radio" id="${base}-${i}" name=${name} data-kind="variant" .value=${String(i)} .checked=${live(n.picked === i)}
@@ -96,7 +101,8 @@ function variant(n: FormNode, ctx: FieldContext, renderNode: RenderNode): Templa
               </div>`,
             )}
           </div>
-          ${shown ? html`<div class="variant-fields">${inner}</div>` : nothing}`}
+          ${shown ? html`<div class="variant-fields">${inner}</div>` : nothing}`
+    }
     ${notes(n, ctx)}
   </fieldset>`;
 }

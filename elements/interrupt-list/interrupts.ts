@@ -224,18 +224,22 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
       ${partial ? html`<p>${this.s.answerRest}</p>` : nothing}
       ${unseen > 0 ? html`<p>${t.actions.reload}</p>` : nothing}
       <div class="actions">
-        ${reload || unseen > 0
-          ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act('reload', error.code)}>${this.s.loadAgain}</button>`
-          : follow
-            ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>`
-            : t.actions[entry.action] && !partial
-            ? html`<span class="advice">${t.actions[entry.action]}</span>`
-            : nothing}
-        ${error.console && isSafeHref(error.console.url)
-          ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer"
+        ${
+          reload || unseen > 0
+            ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act('reload', error.code)}>${this.s.loadAgain}</button>`
+            : follow
+              ? html`<button type="button" class="primary" part="error-action" @click=${() => this.act('follow', error.code)}>${t.actions.follow}</button>`
+              : t.actions[entry.action] && !partial
+                ? html`<span class="advice">${t.actions[entry.action]}</span>`
+                : nothing
+        }
+        ${
+          error.console && isSafeHref(error.console.url)
+            ? html`<a href=${error.console.url} target="_blank" rel="noopener noreferrer"
               >${error.console.label}<span class="visually-hidden"> ${this.s.opensInNewTab}</span></a
             >`
-          : nothing}
+            : nothing
+        }
         <span class="code">${t.errorCode(error.code)}</span>
       </div>
     </div>`;
@@ -253,11 +257,13 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
             <span class="meta">
               ${w.deciders ? html`<span>${this.s.othersDecide(w.deciders)}</span>` : nothing}
               <span>${this.s.job(w.job)}</span>
-              ${w.console && isSafeHref(w.console.url)
-                ? html`<a href=${w.console.url} target="_blank" rel="noopener noreferrer"
+              ${
+                w.console && isSafeHref(w.console.url)
+                  ? html`<a href=${w.console.url} target="_blank" rel="noopener noreferrer"
                     >${w.console.label || this.s.othersLink}<span class="visually-hidden"> ${this.s.opensInNewTab}</span></a
                   >`
-                : nothing}
+                  : nothing
+              }
             </span>
           </li>`,
         )}
@@ -285,9 +291,7 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
     const rows = this.rows(s);
     const openIds = rows.map((r) => r.view.id);
     // Each once (a run that loaded the turn again ends with the same interrupts), in the order they came.
-    const settled = [...new Set(turn?.runs.flatMap((r) => r.interruptIds) ?? [])]
-      .map((id) => s.interrupts[id])
-      .filter((i): i is InterruptView => !!i && i.state !== 'open');
+    const settled = [...new Set(turn?.runs.flatMap((r) => r.interruptIds) ?? [])].map((id) => s.interrupts[id]).filter((i): i is InterruptView => !!i && i.state !== 'open');
     if (!rows.length && !settled.length && !error && !(this.showWaiting && s.waitingForOthers.length)) return nothing;
     const readOnly = this.isReadOnly(s);
     const running = isActive(s);
@@ -324,18 +328,18 @@ export class OzInterrupts extends OzElement<InterruptsStore> {
         ${repeat([...settled, ...rows.map((r) => r.view)], (view) => view.id, item)}
       </ul>
       ${this.renderOthers(s)}
-      ${rows.length
-        ? readOnly
-          ? html`<p class="status" part="status">${this.s.readOnlyList}</p>`
-          : html`<div class="footer" part="footer">
+      ${
+        rows.length
+          ? readOnly
+            ? html`<p class="status" part="status">${this.s.readOnlyList}</p>`
+            : html`<div class="footer" part="footer">
               <button type="submit" class="primary" part="submit" aria-describedby="submit-status" ?disabled=${!canSend}>${this.s.submit}</button>
               <p class="status" id="submit-status" part="status">${this.status(rows, running)}</p>
-              ${rows.some((r) => r.expired) && !running
-                ? html`<button type="button" part="load-again" @click=${() => this.act('reload', 'interrupt_expired')}>${this.s.loadAgain}</button>`
-                : nothing}
+              ${rows.some((r) => r.expired) && !running ? html`<button type="button" part="load-again" @click=${() => this.act('reload', 'interrupt_expired')}>${this.s.loadAgain}</button>` : nothing}
               ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
             </div>`
-        : nothing}
+          : nothing
+      }
     </form>`;
   }
 }

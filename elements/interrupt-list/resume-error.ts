@@ -8,15 +8,7 @@ import type { InterruptNotice } from '../interrupt-form/interrupt.js';
 import type { InterruptStrings } from '../interrupt-form/strings.js';
 
 /** Codes the list explains on its interrupts; other errors are the chat's (`<oz-error>`). */
-const RESUME_CODES = new Set([
-  'interrupts_open',
-  'interrupt_expired',
-  'interrupt_changed',
-  'not_a_decider',
-  'invalid_resume',
-  'permission_denied',
-  'failed_precondition',
-]);
+const RESUME_CODES = new Set(['interrupts_open', 'interrupt_expired', 'interrupt_changed', 'not_a_decider', 'invalid_resume', 'permission_denied', 'failed_precondition']);
 const MESSAGE_CODES = new Set(['interrupts_pending', 'turn_waiting']);
 
 /** The error this list shows, when it is one of a resume (or a new message refused because the turn waits). */

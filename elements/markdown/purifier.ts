@@ -19,8 +19,33 @@ import { isAllowedImage, isSafeHref } from './safe-urls.js';
 
 /** The tags marked makes. */
 const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'del', 'code', 'pre', 'blockquote',
-  'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span',
+  'p',
+  'br',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'span',
 ];
 /** Their attributes: link and image targets, list start, cell alignment, code language and task marks. */
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'class'];

@@ -76,18 +76,20 @@ export class OzMessage extends OzElement {
         ${message.label ? html`<span class="badge ai" part="ai-label" title=${message.label.trim()}>${message.label.replace(/[:\s]+$/, '')}</span>` : nothing}
       </div>
       <div class="bubble" part="bubble">
-        ${waiting
-          ? html`<span class="typing" aria-hidden="true"><span></span><span></span><span></span></span>`
-          : html`<oz-markdown .text=${message.body} .imageAllowlist=${this.imageAllowlist} .purifier=${this.purifier}></oz-markdown>`}
+        ${
+          waiting
+            ? html`<span class="typing" aria-hidden="true"><span></span><span></span><span></span></span>`
+            : html`<oz-markdown .text=${message.body} .imageAllowlist=${this.imageAllowlist} .purifier=${this.purifier}></oz-markdown>`
+        }
       </div>
-      ${calls.length
-        ? html`<div class="tools" part="tools">
+      ${
+        calls.length
+          ? html`<div class="tools" part="tools">
             ${calls.map((c) => html`<oz-tool-call .call=${c} .strings=${this.strings}></oz-tool-call>`)}
           </div>`
-        : nothing}
-      ${this.card
-        ? html`<oz-card exportparts=${CARD_PARTS} .card=${this.card.card} job=${this.card.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>`
-        : nothing}
+          : nothing
+      }
+      ${this.card ? html`<oz-card exportparts=${CARD_PARTS} .card=${this.card.card} job=${this.card.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>` : nothing}
     </div>`;
   }
 }

@@ -20,7 +20,17 @@ interface Exported {
 
 const EXPORTED: Readonly<Record<string, Exported>> = {
   'oz-board': {
-    parts: { board: 'board', heading: 'board-heading', stale: 'board-stale', note: 'board-note', superseded: 'board-superseded', redacted: 'board-redacted', tainted: 'board-tainted', tag: 'board-tag', invalid: 'board-invalid' },
+    parts: {
+      board: 'board',
+      heading: 'board-heading',
+      stale: 'board-stale',
+      note: 'board-note',
+      superseded: 'board-superseded',
+      redacted: 'board-redacted',
+      tainted: 'board-tainted',
+      tag: 'board-tag',
+      invalid: 'board-invalid',
+    },
   },
   'oz-card': {
     parts: { card: 'card', type: 'card-type', 'card-title': 'card-title', 'card-summary': 'card-summary', 'card-fields': 'card-fields', 'card-link': 'card-link' },
@@ -29,7 +39,17 @@ const EXPORTED: Readonly<Record<string, Exported>> = {
     parts: { form: 'composer-form', input: 'composer-input', send: 'composer-send', stop: 'composer-stop', reason: 'composer-reason', 'stop-note': 'composer-stop-note' },
   },
   'oz-error': {
-    parts: { error: 'error', title: 'error-title', meaning: 'error-meaning', message: 'error-message', spend: 'error-spend', action: 'error-action', advice: 'error-advice', follow: 'error-follow', storage: 'error-storage' },
+    parts: {
+      error: 'error',
+      title: 'error-title',
+      meaning: 'error-meaning',
+      message: 'error-message',
+      spend: 'error-spend',
+      action: 'error-action',
+      advice: 'error-advice',
+      follow: 'error-follow',
+      storage: 'error-storage',
+    },
   },
   'oz-steps': { parts: { steps: 'steps', summary: 'steps-summary', step: 'step', limit: 'steps-limit' }, inner: ['oz-card'] },
   'oz-waiting': { parts: { waiting: 'waiting', title: 'waiting-title', item: 'waiting-item', link: 'waiting-link' } },

@@ -18,7 +18,6 @@ export class OzElement<S extends ThreadStoreLike = ThreadStoreLike> extends Them
   /** Replaces any of the English strings (see OzStrings). */
   @property({ attribute: false }) strings?: Partial<OzStrings>;
 
-
   private storeValue?: S;
 
   /** A thread store to render from, for an element used on its own. */

@@ -82,7 +82,10 @@ export function scopeCss(tag: string, css: string): string {
     if (REWRITTEN_AT_RULES.test(prelude)) out += `${prelude}{${scopeCss(tag, block)}}`;
     else if (KEPT_AT_RULES.test(prelude)) out += `${prelude}{${block}}`;
     else if (prelude.startsWith('@')) throw new Error(`scopeCss: ${tag}'s ${prelude.split(/[\s{(]/)[0]} is not scoped`);
-    else out += `${selectors(prelude).map((s) => scopeSelector(tag, s)).join(',')}{${block.trim()}}`;
+    else
+      out += `${selectors(prelude)
+        .map((s) => scopeSelector(tag, s))
+        .join(',')}{${block.trim()}}`;
     at = close + 1;
   }
   if (text.slice(at).trim()) throw new Error(`scopeCss: text after the last rule of ${tag}'s styles`);

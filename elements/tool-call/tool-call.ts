@@ -153,10 +153,12 @@ export class OzToolCall extends OzElement {
       <div class="body">
         <p class="label">${t.toolArguments}</p>
         <pre part="arguments">${this.withPlaceholders(args)}</pre>
-        ${call.result !== undefined
-          ? html`<p class="label">${t.toolResult}</p>
+        ${
+          call.result !== undefined
+            ? html`<p class="label">${t.toolResult}</p>
               <pre part="result">${this.withPlaceholders(pretty(call.result.content))}</pre>`
-          : nothing}
+            : nothing
+        }
       </div>
     </details>`;
   }

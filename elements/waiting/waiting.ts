@@ -39,11 +39,13 @@ export class OzWaiting extends OzElement {
             <span class="meta">
               ${w.deciders ? html`<span>${t.waitingDeciders(w.deciders)}</span>` : nothing}
               <span class="mono">${t.waitingJob(w.job)}</span>
-              ${w.console && isSafeHref(w.console.url)
-                ? html`<a part="link" href=${w.console.url} target="_blank" rel="noopener noreferrer"
+              ${
+                w.console && isSafeHref(w.console.url)
+                  ? html`<a part="link" href=${w.console.url} target="_blank" rel="noopener noreferrer"
                     >${w.console.label || t.waitingDefaultLink}</a
                   >`
-                : nothing}
+                  : nothing
+              }
             </span>
           </li>`,
         )}

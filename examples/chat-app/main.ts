@@ -163,13 +163,15 @@ function chatView(m: Me) {
     </nav>
     <main class="chat">
       <div class="agent">
-        ${current
-          ? html`<span>Agent <b>${current.agent}</b></span>`
-          : html`<label for="agent">Agent</label>
+        ${
+          current
+            ? html`<span>Agent <b>${current.agent}</b></span>`
+            : html`<label for="agent">Agent</label>
               <select id="agent" .value=${agentChoice} @change=${(e: Event) => chooseAgent((e.target as HTMLSelectElement).value)}>
                 ${m.agents.map((a) => html`<option value=${a} ?selected=${a === agentChoice}>${a}</option>`)}
               </select>
-              <span class="hint">A new thread starts when you send.</span>`}
+              <span class="hint">A new thread starts when you send.</span>`
+        }
       </div>
       ${keyed(
         `${thread.id} ${thread.agent}`,

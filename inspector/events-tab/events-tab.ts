@@ -243,9 +243,10 @@ export class OzInspectorEvents extends InspectorElement {
         <span class="count" role="status">${t.eventsLabel(rows.length, total)}</span>
       </div>
       <div class="split">
-        ${rows.length === 0
-          ? html`<div class="list" part="list"><p class="empty">${t.noEvents}</p></div>`
-          : html`<div
+        ${
+          rows.length === 0
+            ? html`<div class="list" part="list"><p class="empty">${t.noEvents}</p></div>`
+            : html`<div
               class="list"
               part="list"
               role="listbox"
@@ -257,7 +258,8 @@ export class OzInspectorEvents extends InspectorElement {
               @keydown=${this.onKey}
             >
               <div class="spacer" role="none" style="height:${rows.length * h}px">${visible}</div>
-            </div>`}
+            </div>`
+        }
         <section class="detail" part="detail" aria-label=${t.selectHint}>${this.renderDetail()}</section>
       </div>`;
   }

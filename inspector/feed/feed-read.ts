@@ -48,4 +48,3 @@ export function readRecorded(data: string, id: string | undefined): RecordedEven
   if (!checked.ok) throw bad(`"event" is not an AG-UI event (${checked.error})`);
   return { id: r.id, event: checked.value, t: r.t };
 }
-

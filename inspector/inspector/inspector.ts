@@ -16,7 +16,6 @@ import { renderReplayControls } from './replay-controls.js';
 import { ChatWatchController } from './chat-watch.js';
 import { renderTab, renderTablist, tabAfterKey, type Tab } from './tabs.js';
 
-
 /** A chat as the panel reads it: an element with a thread store. */
 interface ChatLike extends HTMLElement {
   store?: InspectableStore;
@@ -193,7 +192,8 @@ export class OzInspector extends InspectorBase {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('for') || changed.has('store')) this.sync();
-    if (changed.has('src') || changed.has('feedFactory') || changed.has('feedHeaders')) this.feed = this.src ? this.feedFactory(this.src, this.feedHeaders ? { headers: this.feedHeaders } : {}) : undefined;
+    if (changed.has('src') || changed.has('feedFactory') || changed.has('feedHeaders'))
+      this.feed = this.src ? this.feedFactory(this.src, this.feedHeaders ? { headers: this.feedHeaders } : {}) : undefined;
   }
 
   private lookup(id: string): HTMLElement | null {
@@ -317,21 +317,25 @@ export class OzInspector extends InspectorBase {
     return html`<section class="panel" part="panel" aria-label=${t.title}>
       <div class="bar" part="toolbar">
         <h2>${t.title}</h2>
-        ${this.sources.length > 1
-          ? html`<label
+        ${
+          this.sources.length > 1
+            ? html`<label
               >${t.source}
               <select @change=${(e: Event) => this.show((e.target as HTMLSelectElement).value)}>
                 ${this.sources.map((s) => html`<option value=${s.key} ?selected=${s === source}>${s.label}</option>`)}
               </select></label
             >`
-          : source
-            ? html`<span>${source.label}</span>`
-            : nothing}
-        ${rec
-          ? html`<span class="stats">${t.kept(rec.size, Math.round(rec.bytes / 1024))}</span>
+            : source
+              ? html`<span>${source.label}</span>`
+              : nothing
+        }
+        ${
+          rec
+            ? html`<span class="stats">${t.kept(rec.size, Math.round(rec.bytes / 1024))}</span>
               ${rec.dropped.entries > 0 ? html`<span class="dropped badge">${t.dropped(rec.dropped.entries, rec.dropped.events)}</span>` : nothing}
 `
-          : nothing}
+            : nothing
+        }
         ${this.redacting() ? html`<span class="badge">${t.redacted}</span>` : nothing}
         <span class="spacer"></span>
         <button ?disabled=${!rec} @click=${this.onExport}>${t.exportLabel}</button>
@@ -343,7 +347,12 @@ export class OzInspector extends InspectorBase {
       ${this.feed ? html`<oz-inspector-runs .feed=${this.feed} .strings=${this.strings} following=${this.following} @oz-inspector-follow=${this.onFollow}></oz-inspector-runs>` : nothing}
       ${this.replayIntoId ? this.renderReplay() : nothing}
       ${rec ? nothing : html`<p class="stats">${t.noSource}</p>`}
-      ${renderTablist(t, this.tab, (tab) => (this.tab = tab), (e) => this.onTabKey(e))}
+      ${renderTablist(
+        t,
+        this.tab,
+        (tab) => (this.tab = tab),
+        (e) => this.onTabKey(e),
+      )}
       <div role="tabpanel" part="tabpanel" id="panel" aria-labelledby="tab-${this.tab}">
         ${renderTab(this.tab, {
           recording: this.recording,

@@ -23,19 +23,23 @@ export function renderReplayControls(c: ReplayControlsContext) {
   const t = c.t;
   return html`<fieldset class="replay" part="replay">
     <legend>${t.replayLabel}</legend>
-    ${c.hasTarget
-      ? html`<label
+    ${
+      c.hasTarget
+        ? html`<label
             >${t.speed}
             <select @change=${(e: Event) => c.setSpeed(Number((e.target as HTMLSelectElement).value))}>
               ${SPEEDS.map((s) => html`<option value=${s} ?selected=${s === c.speed}>${Number.isFinite(s) ? `${s}×` : t.speedAsFast}</option>`)}
             </select></label
           >
-          ${c.active?.playing
-            ? html`<button @click=${() => c.active!.pause()}>${t.pause}</button>`
-            : html`<button class="primary" ?disabled=${!c.hasRecording} @click=${() => void c.start().play({ speed: c.speed })}>${t.play}</button>`}
+          ${
+            c.active?.playing
+              ? html`<button @click=${() => c.active!.pause()}>${t.pause}</button>`
+              : html`<button class="primary" ?disabled=${!c.hasRecording} @click=${() => void c.start().play({ speed: c.speed })}>${t.play}</button>`
+          }
           <button ?disabled=${!c.hasRecording} @click=${() => c.start().step()}>${t.step}</button>
           <button ?disabled=${!c.active} @click=${() => c.active?.reset()}>${t.reset}</button>
           <span role="status">${c.active ? t.replayPosition(c.position.position, c.position.total) : ''}</span>`
-      : html`<span>${t.replayNoTarget}</span>`}
+        : html`<span>${t.replayNoTarget}</span>`
+    }
   </fieldset>`;
 }

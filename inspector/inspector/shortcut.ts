@@ -9,7 +9,10 @@ export interface Shortcut {
 
 /** Reads `Alt+Shift+D` (case-insensitive; `Mod` is Ctrl, or ⌘ on Apple). Undefined when empty or `none`. */
 export function parseShortcut(text: string): Shortcut | undefined {
-  const parts = text.split('+').map((p) => p.trim().toLowerCase()).filter(Boolean);
+  const parts = text
+    .split('+')
+    .map((p) => p.trim().toLowerCase())
+    .filter(Boolean);
   if (parts.length === 0 || parts[0] === 'none') return undefined;
   const key = parts.pop()!;
   const mac = typeof navigator !== 'undefined' && /mac|iphone|ipad/i.test(navigator.platform);

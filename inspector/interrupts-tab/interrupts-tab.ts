@@ -68,11 +68,13 @@ export class OzInspectorInterrupts extends InspectorElement {
       <ol class="path">
         <li>${t.requested} ${formatAt(i.requestedAt)} (${i.runId})</li>
         <li>${i.answer ? html`${t.answer}: ${i.answer.status} ${formatAt(i.answer.at)}` : i.outcome ? t.answer : t.notAnswered}</li>
-        ${i.outcome
-          ? html`<li>${t.outcome}: ${i.outcome.outcome}${i.outcome.approved !== undefined ? ` (approved: ${i.outcome.approved})` : ''} ${formatAt(i.outcome.at)}</li>`
-          : i.error
-            ? html`<li class="flag-failed">${t.outcome}: RUN_ERROR ${i.error.code ?? ''} ${i.error.message}</li>`
-            : nothing}
+        ${
+          i.outcome
+            ? html`<li>${t.outcome}: ${i.outcome.outcome}${i.outcome.approved !== undefined ? ` (approved: ${i.outcome.approved})` : ''} ${formatAt(i.outcome.at)}</li>`
+            : i.error
+              ? html`<li class="flag-failed">${t.outcome}: RUN_ERROR ${i.error.code ?? ''} ${i.error.message}</li>`
+              : nothing
+        }
       </ol>
     </li>`;
   }

@@ -54,8 +54,12 @@ export class OzInspectorRequests extends InspectorElement {
     if (!end && trace.keepAlives === 0) return nothing;
     return html`<div class="head" part="stream">
       ${trace.keepAlives ? html`<span>${t.keepAlives(trace.keepAlives)}${trace.lastKeepAlive ? html` · <span class="mono">${formatAt(trace.lastKeepAlive)}</span>` : nothing}</span>` : nothing}
-      ${end ? html`<span class="badge ${end.healthy ? '' : 'bad'}">${t.streamEnd(end.how, end.healthy)}</span>
-            <span>${t.streamFigures(end.events, Math.round(end.openMs / 1000))}</span>` : nothing}
+      ${
+        end
+          ? html`<span class="badge ${end.healthy ? '' : 'bad'}">${t.streamEnd(end.how, end.healthy)}</span>
+            <span>${t.streamFigures(end.events, Math.round(end.openMs / 1000))}</span>`
+          : nothing
+      }
     </div>`;
   }
 

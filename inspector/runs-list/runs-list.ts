@@ -89,9 +89,10 @@ export class OzInspectorRuns extends InspectorElement {
         ${this.following ? html`<span>${t.following(this.following)}</span>` : nothing}
       </div>
       ${this.error ? html`<p class="error" role="alert">${t.feedError(this.error)}</p>` : nothing}
-      ${this.runs.length === 0
-        ? html`<p class="empty">${t.noRuns}</p>`
-        : html`<table part="runs">
+      ${
+        this.runs.length === 0
+          ? html`<p class="empty">${t.noRuns}</p>`
+          : html`<table part="runs">
             <thead>
               <tr>
                 <th scope="col">run</th>
@@ -116,7 +117,8 @@ export class OzInspectorRuns extends InspectorElement {
                 </tr>`,
               )}
             </tbody>
-          </table>`}`;
+          </table>`
+      }`;
   }
 }
 

@@ -196,7 +196,10 @@ export function interruptTraces(entries: readonly RecorderEntry[]): InterruptTra
         if (trace && v) trace.outcome = { at: e.at, outcome: v.outcome, approved: v.approved };
       }
     } else if (e.kind === 'resume-sent') {
-      inResume.set(e.runId, e.entries.map((r) => r.interruptId));
+      inResume.set(
+        e.runId,
+        e.entries.map((r) => r.interruptId),
+      );
       for (const r of e.entries) {
         const trace = byId.get(r.interruptId);
         if (trace) trace.answer = { at: e.at, status: r.status, payload: r.payload };

@@ -125,8 +125,9 @@ export class OzInspectorState extends InspectorElement {
       </div>
       ${this.renderInvalid(m)}
       ${this.recording?.masksBoards ? html`<p class="masked">${t.masked}</p>` : nothing}
-      ${ops.length
-        ? html`<h3>${t.patchOps}</h3>
+      ${
+        ops.length
+          ? html`<h3>${t.patchOps}</h3>
             <table part="ops">
               <thead>
                 <tr>
@@ -149,7 +150,8 @@ export class OzInspectorState extends InspectorElement {
                 })}
               </tbody>
             </table>`
-        : nothing}
+          : nothing
+      }
       <h3>${t.boardThen}</h3>
       <pre class="json" part="board" tabindex="0" aria-label=${t.boardThen}>${JSON.stringify(m.after, null, 2)}</pre>`;
   }

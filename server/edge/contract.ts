@@ -50,9 +50,7 @@ export interface RunLog {
   readonly silent: boolean;
 }
 
-export type RunStart =
-  | { ok: true; log: RunLog }
-  | { ok: false; status: number; body: HttpErrorBody };
+export type RunStart = { ok: true; log: RunLog } | { ok: false; status: number; body: HttpErrorBody };
 
 /** A virtual clock: tests advance it; the runtime's deadlines and scripted delays run on it. */
 export interface Clock {

@@ -46,7 +46,10 @@ Environment (read from the environment only, never from a flag):
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined) return undefined;
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return items.length ? items : undefined;
 }
 

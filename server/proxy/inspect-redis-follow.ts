@@ -52,7 +52,7 @@ export interface FollowContext {
 
 /** Follows one run in Redis. */
 export function redisFollow({ ready, prefix, commandTimeoutMs, followers }: FollowContext, runId: string): FollowSource {
-const key = (part: string, id: string) => `${prefix}${part}:${id}`;
+  const key = (part: string, id: string) => `${prefix}${part}:${id}`;
   let last: InspectRunSummary | undefined;
   let reader: Redis | undefined;
   let closed = false;
@@ -60,12 +60,15 @@ const key = (part: string, id: string) => `${prefix}${part}:${id}`;
   return {
     async read(after, maxChars): Promise<FollowRead> {
       const client = await ready();
-      const [h, entries, first] = (await answers(
-        client.pipeline().hgetall(key('run', runId)).xrange(events, `${after}-1`, '+', 'COUNT', 512).xrange(events, '-', '+', 'COUNT', 1),
-      )) as [Record<string, string>, Array<[string, string[]]>, Array<[string, string[]]>];
+      const [h, entries, first] = (await answers(client.pipeline().hgetall(key('run', runId)).xrange(events, `${after}-1`, '+', 'COUNT', 512).xrange(events, '-', '+', 'COUNT', 1))) as [
+        Record<string, string>,
+        Array<[string, string[]]>,
+        Array<[string, string[]]>,
+      ];
       const now = summaryOf(h);
       const replaced = last !== undefined && now !== undefined && now.threadId !== last.threadId;
-      if (!now || replaced) return { frames: [], firstKept: 1, lastSeq: 0, summary: last ?? { runId, threadId: '', agent: '', tenant: '', startedAt: 0, status: 'running', events: 0, dropped: 0 }, evicted: true };
+      if (!now || replaced)
+        return { frames: [], firstKept: 1, lastSeq: 0, summary: last ?? { runId, threadId: '', agent: '', tenant: '', startedAt: 0, status: 'running', events: 0, dropped: 0 }, evicted: true };
       last = now;
       const frames: Array<{ seq: number; line: string }> = [];
       let chars = 0;

@@ -84,7 +84,13 @@ export class InspectRun {
     let resolve!: () => void;
     const promise = new Promise<void>((r) => (resolve = r));
     this.#waiters.add(resolve);
-    return { promise, cancel: () => { this.#waiters.delete(resolve); resolve(); } };
+    return {
+      promise,
+      cancel: () => {
+        this.#waiters.delete(resolve);
+        resolve();
+      },
+    };
   }
 
   notify(): void {

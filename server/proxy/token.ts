@@ -52,13 +52,7 @@ export function expiryMargin(lifetimeMs: number): number {
 }
 
 /** Creates the token provider for the proxy's options. */
-export function createTokenProvider(options: {
-  token?: TokenSource;
-  tokenExchange?: TokenExchangeOptions;
-  upstream: string;
-  fetch: UpstreamFetch;
-  now: () => number;
-}): TokenProvider {
+export function createTokenProvider(options: { token?: TokenSource; tokenExchange?: TokenExchangeOptions; upstream: string; fetch: UpstreamFetch; now: () => number }): TokenProvider {
   const { token, tokenExchange } = options;
   if (tokenExchange) return exchangeProvider(tokenExchange, options);
   return {
@@ -69,10 +63,7 @@ export function createTokenProvider(options: {
   };
 }
 
-function exchangeProvider(
-  ex: TokenExchangeOptions,
-  options: { upstream: string; fetch: UpstreamFetch; now: () => number },
-): TokenProvider {
+function exchangeProvider(ex: TokenExchangeOptions, options: { upstream: string; fetch: UpstreamFetch; now: () => number }): TokenProvider {
   const endpoint = ex.endpoint ?? `${options.upstream.replace(/\/+$/, '')}/v1/oauth/token`;
   const cache = new Map<string, Cached>();
   const inflight = new Map<string, Promise<Cached>>();

@@ -11,7 +11,10 @@
  */
 
 /** What the thread store needs of the validator: validate.ts's `validateAnswer`. */
-export type AnswerCheck = (schema: unknown, payload: unknown) => {
+export type AnswerCheck = (
+  schema: unknown,
+  payload: unknown,
+) => {
   valid: boolean;
   errors?: ReadonlyArray<{ path: string; message: string; field?: string }>;
 };

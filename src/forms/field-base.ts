@@ -10,10 +10,7 @@ import { isObject, joinPath, type JsonObject } from './pointer.js';
 import type { FieldDescriptor } from './types.js';
 
 /** Keywords that say nothing about the answer: a schema of only these accepts anything. */
-const ANNOTATIONS = new Set([
-  '$schema', '$id', '$comment', '$defs', 'definitions', 'title', 'description', 'examples',
-  'deprecated', 'readOnly', 'writeOnly', 'default', '$anchor',
-]);
+const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'definitions', 'title', 'description', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'default', '$anchor']);
 
 /** What drawing a schema carries along: its root (for `$ref`), the references being expanded, the budget. */
 export interface DrawContext {

@@ -176,7 +176,5 @@ export function moveRow(values: Readonly<Record<string, unknown>>, node: FormNod
 
 /** Whether anything is filled in at or under `name`. */
 export function filledUnder(values: Readonly<Record<string, unknown>>, name: string): boolean {
-  return Object.entries(values).some(
-    ([k, v]) => under(k, name) && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
-  );
+  return Object.entries(values).some(([k, v]) => under(k, name) && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
 }

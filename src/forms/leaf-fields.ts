@@ -50,7 +50,12 @@ export function stringField(base: FieldDescriptor, s: JsonObject): FieldDescript
   const maxLength = count(s.maxLength);
   const pattern = typeof s.pattern === 'string' && compiles(s.pattern) ? s.pattern : undefined;
   const formats: Record<string, FieldDescriptor['kind']> = {
-    date: 'date', 'date-time': 'date-time', email: 'email', uri: 'url', url: 'url', iri: 'url',
+    date: 'date',
+    'date-time': 'date-time',
+    email: 'email',
+    uri: 'url',
+    url: 'url',
+    iri: 'url',
   };
   const byFormat = typeof s.format === 'string' ? formats[s.format] : undefined;
   const long = maxLength !== undefined ? maxLength > TEXTAREA_ABOVE : LONG_TEXT.test(base.key);

@@ -12,8 +12,14 @@ import type { OutlineEntry } from './types.js';
 const MAX_OUTLINE_DEPTH = 4;
 const MAX_EXAMPLE_DEPTH = 8;
 const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
-  date: '2026-01-31', 'date-time': '2026-01-31T09:00:00Z', time: '09:00:00', email: 'name@example.com',
-  uri: 'https://example.com', url: 'https://example.com', iri: 'https://example.com', uuid: '00000000-0000-4000-8000-000000000000',
+  date: '2026-01-31',
+  'date-time': '2026-01-31T09:00:00Z',
+  time: '09:00:00',
+  email: 'name@example.com',
+  uri: 'https://example.com',
+  url: 'https://example.com',
+  iri: 'https://example.com',
+  uuid: '00000000-0000-4000-8000-000000000000',
 };
 
 function folded(s: unknown, root: unknown): JsonObject | undefined {
@@ -23,7 +29,11 @@ function folded(s: unknown, root: unknown): JsonObject | undefined {
 }
 
 function words(key: string): string {
-  const w = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-.\s]+/g, ' ').trim().toLowerCase();
+  const w = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return w ? w.charAt(0).toUpperCase() + w.slice(1) : key;
 }
 

@@ -9,7 +9,22 @@
 import { isObject, pointerKeys, walk, type JsonObject } from './pointer.js';
 
 /** Keywords that only describe: in a merge, the later schema's win (a use site's title over its definition's). */
-const ANNOTATION_KEYS = new Set(['title', 'description', 'default', 'examples', '$comment', 'deprecated', 'readOnly', 'writeOnly', '$id', '$schema', '$anchor', '$defs', 'definitions', 'discriminator']);
+const ANNOTATION_KEYS = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'discriminator',
+]);
 const LOWER = ['minimum', 'minLength', 'minItems', 'minProperties'];
 const UPPER = ['maximum', 'maxLength', 'maxItems', 'maxProperties'];
 /** How many `$ref`s one chain may follow before it is called a loop. */

@@ -17,9 +17,24 @@ import { JSON_FIELD_PATH, ROOT_FIELD_PATH, type FieldDescriptor, type FormDescri
 
 /** Keywords that constrain an answer in ways a generated form cannot show: that part is JSON. */
 const UNDRAWABLE = [
-  '$dynamicRef', '$recursiveRef', 'not', 'if', 'then', 'else', 'patternProperties', 'propertyNames',
-  'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties', 'unevaluatedItems',
-  'prefixItems', 'additionalItems', 'contains', 'minContains', 'maxContains',
+  '$dynamicRef',
+  '$recursiveRef',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'dependencies',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'minContains',
+  'maxContains',
 ];
 
 /** How deep fields nest before the rest is JSON; how many fields one form draws before the rest is JSON. */

@@ -11,23 +11,7 @@ import type { FormMessages } from './messages.js';
  * recursive `$ref`, expanded lazily by `layoutForm` from `FormDescriptor.refs`.
  */
 export type FieldKind =
-  | 'boolean'
-  | 'text'
-  | 'textarea'
-  | 'choice'
-  | 'multi-choice'
-  | 'number'
-  | 'integer'
-  | 'date'
-  | 'date-time'
-  | 'email'
-  | 'url'
-  | 'json'
-  | 'group'
-  | 'list'
-  | 'map'
-  | 'variant'
-  | 'ref';
+  'boolean' | 'text' | 'textarea' | 'choice' | 'multi-choice' | 'number' | 'integer' | 'date' | 'date-time' | 'email' | 'url' | 'json' | 'group' | 'list' | 'map' | 'variant' | 'ref';
 
 /** A JSON value a choice stands for (enums in the subset hold primitives only). */
 export type ChoiceValue = string | number | boolean | null;

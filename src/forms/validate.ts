@@ -15,8 +15,20 @@ import { valuesFor } from './values.js';
 
 /** Keywords whose error only sums up the errors listed after it. */
 const SUMMARIES = new Set([
-  'properties', 'items', 'prefixItems', 'additionalItems', 'additionalProperties', 'patternProperties',
-  'unevaluatedProperties', 'unevaluatedItems', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'dependentSchemas', 'if',
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$ref',
+  '$recursiveRef',
+  '$dynamicRef',
+  'allOf',
+  'dependentSchemas',
+  'if',
 ]);
 
 /** Keywords followed in a location by a name or an index rather than a keyword. */
@@ -113,8 +125,12 @@ function show(v: unknown): string {
 function typeMessage(expected: unknown, m: FormMessages): string {
   const t = Array.isArray(expected) ? expected.find((x) => x !== 'null') : expected;
   const byType: Record<string, string> = {
-    integer: m.notAnInteger, number: m.notANumber, boolean: m.notABoolean,
-    string: m.notText, array: m.notAList, object: m.notAGroup,
+    integer: m.notAnInteger,
+    number: m.notANumber,
+    boolean: m.notABoolean,
+    string: m.notText,
+    array: m.notAList,
+    object: m.notAGroup,
   };
   return (typeof t === 'string' ? byType[t] : undefined) ?? m.doesNotFit;
 }
@@ -126,29 +142,48 @@ function bound(n: number | undefined, say: (n: number) => string, m: FormMessage
 /** Plain words for one validator error; `node` is the schema object holding the keyword. */
 function wordsFor(unit: OutputUnit, node: JsonObject | undefined, field: FieldDescriptor | undefined, m: FormMessages): string {
   switch (unit.keyword) {
-    case 'required': return m.required;
-    case 'type': return typeMessage(node?.type, m);
-    case 'const': return node?.const === true ? m.mustBeChecked : node && 'const' in node ? m.mustEqual(show(node.const)) : m.doesNotFit;
+    case 'required':
+      return m.required;
+    case 'type':
+      return typeMessage(node?.type, m);
+    case 'const':
+      return node?.const === true ? m.mustBeChecked : node && 'const' in node ? m.mustEqual(show(node.const)) : m.doesNotFit;
     case 'enum': {
       const labels = field?.choices?.map((c) => c.label) ?? (Array.isArray(node?.enum) ? node.enum.map(show) : undefined);
       return labels ? m.oneOf(labels) : m.doesNotFit;
     }
-    case 'minimum': return bound(num(node, 'minimum'), node?.exclusiveMinimum === true ? m.exclusiveMinimum : m.minimum, m);
-    case 'maximum': return bound(num(node, 'maximum'), node?.exclusiveMaximum === true ? m.exclusiveMaximum : m.maximum, m);
-    case 'exclusiveMinimum': return bound(num(node, 'exclusiveMinimum'), m.exclusiveMinimum, m);
-    case 'exclusiveMaximum': return bound(num(node, 'exclusiveMaximum'), m.exclusiveMaximum, m);
-    case 'multipleOf': return bound(num(node, 'multipleOf'), m.multipleOf, m);
-    case 'minLength': return bound(num(node, 'minLength'), m.minLength, m);
-    case 'maxLength': return bound(num(node, 'maxLength'), m.maxLength, m);
-    case 'minItems': return bound(num(node, 'minItems'), field?.kind === 'multi-choice' ? m.minItems : m.minRows, m);
-    case 'maxItems': return bound(num(node, 'maxItems'), field?.kind === 'multi-choice' ? m.maxItems : m.maxRows, m);
-    case 'minProperties': return bound(num(node, 'minProperties'), m.minEntries, m);
-    case 'maxProperties': return bound(num(node, 'maxProperties'), m.maxEntries, m);
-    case 'uniqueItems': return m.uniqueItems;
-    case 'pattern': return m.pattern;
-    case 'format': return typeof node?.format === 'string' ? m.format(node.format) : m.doesNotFit;
-    case 'false': return m.notExpected;
-    default: return m.doesNotFit;
+    case 'minimum':
+      return bound(num(node, 'minimum'), node?.exclusiveMinimum === true ? m.exclusiveMinimum : m.minimum, m);
+    case 'maximum':
+      return bound(num(node, 'maximum'), node?.exclusiveMaximum === true ? m.exclusiveMaximum : m.maximum, m);
+    case 'exclusiveMinimum':
+      return bound(num(node, 'exclusiveMinimum'), m.exclusiveMinimum, m);
+    case 'exclusiveMaximum':
+      return bound(num(node, 'exclusiveMaximum'), m.exclusiveMaximum, m);
+    case 'multipleOf':
+      return bound(num(node, 'multipleOf'), m.multipleOf, m);
+    case 'minLength':
+      return bound(num(node, 'minLength'), m.minLength, m);
+    case 'maxLength':
+      return bound(num(node, 'maxLength'), m.maxLength, m);
+    case 'minItems':
+      return bound(num(node, 'minItems'), field?.kind === 'multi-choice' ? m.minItems : m.minRows, m);
+    case 'maxItems':
+      return bound(num(node, 'maxItems'), field?.kind === 'multi-choice' ? m.maxItems : m.maxRows, m);
+    case 'minProperties':
+      return bound(num(node, 'minProperties'), m.minEntries, m);
+    case 'maxProperties':
+      return bound(num(node, 'maxProperties'), m.maxEntries, m);
+    case 'uniqueItems':
+      return m.uniqueItems;
+    case 'pattern':
+      return m.pattern;
+    case 'format':
+      return typeof node?.format === 'string' ? m.format(node.format) : m.doesNotFit;
+    case 'false':
+      return m.notExpected;
+    default:
+      return m.doesNotFit;
   }
 }
 
@@ -246,11 +281,7 @@ export function validateAnswer(schema: unknown, payload: unknown, options: FormO
  * answer may be sent. A field whose text could not be read (not a number, not
  * JSON) shows that, not the validator's consequent complaints.
  */
-export function validateForm(
-  descriptor: FormDescriptor,
-  values: Record<string, unknown>,
-  options: FormOptions = {},
-): FormValidation {
+export function validateForm(descriptor: FormDescriptor, values: Record<string, unknown>, options: FormOptions = {}): FormValidation {
   const m = resolveMessages(options.messages);
   const coerced = coerceValues(descriptor, values, options);
   const { payload, problems } = coerced;

@@ -11,8 +11,19 @@ import type { ChoiceValue, FieldDescriptor, FieldKind, VariantOption } from './t
 
 /** The kind of value each field kind holds, for an option's label. */
 const KIND_TYPE: Partial<Record<FieldKind, 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object'>> = {
-  group: 'object', map: 'object', list: 'array', 'multi-choice': 'array', boolean: 'boolean', number: 'number', integer: 'integer',
-  text: 'string', textarea: 'string', date: 'string', 'date-time': 'string', email: 'string', url: 'string',
+  group: 'object',
+  map: 'object',
+  list: 'array',
+  'multi-choice': 'array',
+  boolean: 'boolean',
+  number: 'number',
+  integer: 'integer',
+  text: 'string',
+  textarea: 'string',
+  date: 'string',
+  'date-time': 'string',
+  email: 'string',
+  url: 'string',
 };
 
 interface Candidate {

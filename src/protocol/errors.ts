@@ -101,7 +101,7 @@ export const ERROR_CATALOGUE: ErrorCatalogue = {
     meaning: 'This conversation has turns this page does not have (another tab or device added them), so this page cannot go on with it.',
     action: 'new_thread',
   },
-  nothing_to_load: { meaning: 'This page has none of this conversation\'s turns, so there is nothing it can load.', action: 'new_thread' },
+  nothing_to_load: { meaning: "This page has none of this conversation's turns, so there is nothing it can load.", action: 'new_thread' },
   limit: { meaning: 'A budget, quota or limit was reached, so the agent stopped.', action: 'ask_admin' },
   unknown: { meaning: 'Something went wrong.', action: 'retry' },
 };
@@ -120,11 +120,7 @@ export interface ErrorDescription extends ErrorEntry {
  * type or of the code when the catalogue words that limit, else `limit`.
  * Without one, a code the catalogue has not met falls back to `unknown`.
  */
-export function describeError(
-  code: string | undefined,
-  catalogue: ErrorCatalogue = ERROR_CATALOGUE,
-  spend?: Pick<SpendRefusal, 'type'>,
-): ErrorDescription {
+export function describeError(code: string | undefined, catalogue: ErrorCatalogue = ERROR_CATALOGUE, spend?: Pick<SpendRefusal, 'type'>): ErrorDescription {
   const key = spend ? limitKey(spend.type, code) : codeKey(code, catalogue);
   return { code: code ?? 'unknown', key, ...catalogue[key] };
 }

@@ -3,34 +3,13 @@
  * helpers every layer needs to talk about a run's lifecycle.
  */
 import { EventType } from '@ag-ui/core';
-import type {
-  BaseEvent,
-  Event as AguiEvent,
-  Interrupt,
-  Message,
-  ResumeEntry,
-  RunAgentInput,
-  RunErrorEvent,
-  RunFinishedEvent,
-  RunFinishedOutcome,
-} from '@ag-ui/core';
+import type { BaseEvent, Event as AguiEvent, Interrupt, Message, ResumeEntry, RunAgentInput, RunErrorEvent, RunFinishedEvent, RunFinishedOutcome } from '@ag-ui/core';
 
 export { EventType };
-export type {
-  AguiEvent,
-  BaseEvent,
-  Interrupt,
-  Message,
-  ResumeEntry,
-  RunAgentInput,
-  RunErrorEvent,
-  RunFinishedEvent,
-  RunFinishedOutcome,
-};
+export type { AguiEvent, BaseEvent, Interrupt, Message, ResumeEntry, RunAgentInput, RunErrorEvent, RunFinishedEvent, RunFinishedOutcome };
 
 /** The wire form of a RunAgentInput: `tools` and `context` may be absent. */
-export type RunAgentRequest = Omit<RunAgentInput, 'tools' | 'context'> &
-  Partial<Pick<RunAgentInput, 'tools' | 'context'>>;
+export type RunAgentRequest = Omit<RunAgentInput, 'tools' | 'context'> & Partial<Pick<RunAgentInput, 'tools' | 'context'>>;
 
 /** An event as the transport yields it: the event and its SSE `id:`. */
 export interface StreamedEvent {

@@ -23,14 +23,7 @@ export const META = {
 } as const;
 
 /** What kind of wait it is in OZ (`oz0/kind`). Open: OZ may add kinds. */
-export type WaitKind =
-  | 'approval'
-  | 'question'
-  | 'escalation'
-  | 'changeset'
-  | 'restart'
-  | 'budget'
-  | (string & {});
+export type WaitKind = 'approval' | 'question' | 'escalation' | 'changeset' | 'restart' | 'budget' | (string & {});
 
 /** One wait that someone other than the caller decides. */
 export interface WaitingForOthers {

@@ -48,4 +48,3 @@ export function createJobTracker(): (event: AguiEvent) => string | undefined {
     }
   };
 }
-

@@ -181,4 +181,3 @@ function reading(self: RecordBuffer): Recording {
     },
   };
 }
-

@@ -70,7 +70,17 @@ export function createRecordTap(store: { getState(): ThreadState }, buf: RecordB
     } else if (e.type === 'CUSTOM' && e.name === OZ_RESUME) {
       const v = readOzResume(e.value);
       if (v) {
-        buf.push({ kind: 'resume-outcome', seq: buf.seq++, at, bytes: REF_BYTES, runId: resumeRunId ?? resumeRequestRunId, id: streamed.id, interruptId: v.interruptId, outcome: v.outcome, approved: v.approved });
+        buf.push({
+          kind: 'resume-outcome',
+          seq: buf.seq++,
+          at,
+          bytes: REF_BYTES,
+          runId: resumeRunId ?? resumeRequestRunId,
+          id: streamed.id,
+          interruptId: v.interruptId,
+          outcome: v.outcome,
+          approved: v.approved,
+        });
       }
     } else if (e.type === 'RUN_ERROR' && resumeRequestRunId !== undefined) {
       const code = typeof e.code === 'string' ? e.code : undefined;

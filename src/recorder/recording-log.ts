@@ -39,4 +39,3 @@ export function importRecording(text: string, options: RecordBounds = {}): Recor
   for (const r of records) log.add(r);
   return log;
 }
-

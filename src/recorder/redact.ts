@@ -148,9 +148,7 @@ function presetEvent(event: AguiEvent, presets: ReadonlySet<RedactPreset>): Agui
         ? ({ ...e, messages: e.messages.map((m) => maskMessage(m, presets)) } as unknown as AguiEvent)
         : event;
     case 'STATE_SNAPSHOT':
-      return presets.has('note-text') && e.snapshot && typeof e.snapshot === 'object'
-        ? ({ ...e, snapshot: maskBoard(e.snapshot as BoardState) } as unknown as AguiEvent)
-        : event;
+      return presets.has('note-text') && e.snapshot && typeof e.snapshot === 'object' ? ({ ...e, snapshot: maskBoard(e.snapshot as BoardState) } as unknown as AguiEvent) : event;
     case 'STATE_DELTA':
       return presets.has('note-text') && Array.isArray(e.delta) ? ({ ...e, delta: e.delta.map(maskOp) } as unknown as AguiEvent) : event;
     case 'RUN_FINISHED':

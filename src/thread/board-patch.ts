@@ -111,7 +111,7 @@ function checkOp(doc: unknown, op: Operation, path: string[], from: string[]): s
   }
   if (path.length === 0) return op.op === 'remove' ? 'the root cannot be removed' : undefined;
   const parent = get(doc, path.slice(0, -1));
-  if (!parent.found || !isContainer(parent.value)) return 'the path\'s parent does not exist';
+  if (!parent.found || !isContainer(parent.value)) return "the path's parent does not exist";
   const key = path[path.length - 1]!;
   const container = parent.value;
   if (Array.isArray(container)) {

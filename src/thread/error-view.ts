@@ -42,11 +42,7 @@ export function runErrorView(event: RunErrorEvent, runId: string | undefined, at
  */
 export function transportErrorView(error: TransportFailure, runId: string | undefined, at: number, reconnect = false): ErrorView {
   const http = error.code === 'http_error';
-  const code = http
-    ? (error.serverCode ?? error.body?.code ?? codeForStatus(error.status))
-    : error.code === 'network' || error.code === 'gave_up'
-      ? 'unavailable'
-      : 'unknown';
+  const code = http ? (error.serverCode ?? error.body?.code ?? codeForStatus(error.status)) : error.code === 'network' || error.code === 'gave_up' ? 'unavailable' : 'unknown';
   const entry = describeError(code);
   const console = readConsoleLink(error.body?.console);
   return {

@@ -84,7 +84,9 @@ export function buildFollowRequest(state: ThreadState, runId: string): RunAgentR
 function textOf(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
-  return content.map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).join('');
+  return content
+    .map((p) => (p && typeof p === 'object' && (p as { type?: unknown }).type === 'text' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''))
+    .join('');
 }
 
 /**
@@ -107,7 +109,18 @@ export function turnsFromHistory(messages: readonly Message[], aiLabel: string |
     } else if (m.role === 'assistant' && items) {
       const split = splitLabel(text, aiLabel);
       const runId = turns[turns.length - 1]!.runs[0]!.runId;
-      const message: AssistantMessageView = { kind: 'assistant', id: m.id, role: 'assistant', runId, content: text, label: split.label, body: split.pending ? text : split.body, labelPending: false, complete: true, toolCalls: [] };
+      const message: AssistantMessageView = {
+        kind: 'assistant',
+        id: m.id,
+        role: 'assistant',
+        runId,
+        content: text,
+        label: split.label,
+        body: split.pending ? text : split.body,
+        labelPending: false,
+        complete: true,
+        toolCalls: [],
+      };
       items.push({ kind: 'message', message });
     }
   }

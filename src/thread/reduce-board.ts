@@ -65,7 +65,15 @@ export function reduceSnapshot(board: BoardView, event: StateSnapshotEvent, even
   const bad = value.board.notes.filter((n) => n.invalid).length;
   return {
     board: { value, stale: false, version: board.version + 1, received: true },
-    ...(bad ? { diagnostic: { kind: 'bad_note' as const, message: `STATE_SNAPSHOT: ${bad} ${bad === 1 ? 'note arrived' : 'notes arrived'} malformed, shown with what could be read`, ...(eventId ? { eventId } : {}) } } : {}),
+    ...(bad
+      ? {
+          diagnostic: {
+            kind: 'bad_note' as const,
+            message: `STATE_SNAPSHOT: ${bad} ${bad === 1 ? 'note arrived' : 'notes arrived'} malformed, shown with what could be read`,
+            ...(eventId ? { eventId } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -86,7 +94,12 @@ export function reduceDelta(board: BoardView, event: StateDeltaEvent, eventId: s
   if (result.ok) {
     const superseded = keepSuperseded(board.superseded, result.replaced);
     const next: BoardStep = { board: { value: result.value, stale: false, version: board.version + 1, received: true, ...(superseded ? { superseded } : {}) } };
-    if (result.malformed) next.diagnostic = { kind: 'bad_note', message: `STATE_DELTA wrote ${result.malformed} malformed ${result.malformed === 1 ? 'note' : 'notes'}, shown with what could be read`, ...(eventId ? { eventId } : {}) };
+    if (result.malformed)
+      next.diagnostic = {
+        kind: 'bad_note',
+        message: `STATE_DELTA wrote ${result.malformed} malformed ${result.malformed === 1 ? 'note' : 'notes'}, shown with what could be read`,
+        ...(eventId ? { eventId } : {}),
+      };
     return next;
   }
   const lastPatchError = {

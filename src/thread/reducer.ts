@@ -95,7 +95,8 @@ function worked(state: ThreadState): ThreadState['turns'] {
 /** Board events go around immer: only the patched containers are copied. */
 function reduceBoardEvent(state: ThreadState, streamed: StreamedEvent): ThreadState {
   const e = streamed.event;
-  const step: BoardStep = e.type === EventType.STATE_SNAPSHOT ? reduceSnapshot(state.board, e, streamed.id) : reduceDelta(state.board, e as Extract<AguiEvent, { type: EventType.STATE_DELTA }>, streamed.id);
+  const step: BoardStep =
+    e.type === EventType.STATE_SNAPSHOT ? reduceSnapshot(state.board, e, streamed.id) : reduceDelta(state.board, e as Extract<AguiEvent, { type: EventType.STATE_DELTA }>, streamed.id);
   const next: { -readonly [K in keyof ThreadState]: ThreadState[K] } = { ...state, board: step.board, turns: worked(state) };
   if (streamed.id !== undefined) next.lastEventId = streamed.id;
   if (step.diagnostic) next.diagnostics = [...state.diagnostics, step.diagnostic].slice(-MAX_DIAGNOSTICS);

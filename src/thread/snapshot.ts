@@ -57,9 +57,7 @@ export function takeSnapshot(state: ThreadState, savedAt: number): ThreadSnapsho
 /** Keeps, of the turns before the last, only the person's messages. */
 function trimTurns(s: ThreadSnapshot): ThreadSnapshot {
   const last = s.turns.length - 1;
-  const turns = s.turns.map((t, i) =>
-    i === last ? t : ({ ...t, runs: t.runs.map((r) => ({ ...r, items: [] })), steps: {}, stepOrder: [], trimmed: true } as Turn),
-  );
+  const turns = s.turns.map((t, i) => (i === last ? t : ({ ...t, runs: t.runs.map((r) => ({ ...r, items: [] })), steps: {}, stepOrder: [], trimmed: true } as Turn)));
   const lastRuns = new Set((s.turns[last]?.runs ?? []).map((r) => r.runId));
   const interrupts: Record<string, InterruptView> = {};
   for (const [id, i] of Object.entries(s.interrupts)) if (lastRuns.has(i.runId) || s.openInterruptIds.includes(id)) interrupts[id] = i;
@@ -112,7 +110,12 @@ export function joinParts(p: SnapshotParts): string {
  * the board first, then the content of turns before the last, and gives up
  * if it still does not fit.
  */
-function bounded<E>(snapshot: ThreadSnapshot, maxChars: number, encode: (s: ThreadSnapshot) => E, length: (e: E) => number): { ok: true; encoded: E; trimmed: string[] } | { ok: false; error: string } {
+function bounded<E>(
+  snapshot: ThreadSnapshot,
+  maxChars: number,
+  encode: (s: ThreadSnapshot) => E,
+  length: (e: E) => number,
+): { ok: true; encoded: E; trimmed: string[] } | { ok: false; error: string } {
   const trimmed: string[] = [];
   let s = snapshot;
   let encoded = encode(s);
@@ -230,9 +233,7 @@ export function restoreState(snapshot: ThreadSnapshot, base: ThreadState = initi
     turns: snapshot.turns,
     interrupts: snapshot.interrupts,
     openInterruptIds: snapshot.openInterruptIds,
-    board: snapshot.board
-      ? { value: snapshot.board, stale: false, version: base.board.version + 1, received: true }
-      : base.board,
+    board: snapshot.board ? { value: snapshot.board, stale: false, version: base.board.version + 1, received: true } : base.board,
     drafts: snapshot.drafts,
     ...(snapshot.lastRequest ? { lastRequest: snapshot.lastRequest } : {}),
     ...(snapshot.lastEventId ? { lastEventId: snapshot.lastEventId } : {}),

@@ -250,17 +250,7 @@ export interface PatchErrorView {
 
 /** Something odd in the stream or storage, kept for the inspector; never thrown. */
 export interface Diagnostic {
-  readonly kind:
-    | 'unknown_event'
-    | 'unhandled_event'
-    | 'malformed_custom'
-    | 'invalid_event'
-    | 'out_of_order'
-    | 'patch_failed'
-    | 'bad_snapshot'
-    | 'bad_note'
-    | 'step_limit'
-    | 'storage';
+  readonly kind: 'unknown_event' | 'unhandled_event' | 'malformed_custom' | 'invalid_event' | 'out_of_order' | 'patch_failed' | 'bad_snapshot' | 'bad_note' | 'step_limit' | 'storage';
   readonly message: string;
   readonly eventId?: string;
   readonly at?: number;

@@ -20,11 +20,7 @@ export interface StoreDispatcher {
   close(): void;
 }
 
-export function createStoreDispatcher(
-  initial: ThreadState,
-  reduce: (state: ThreadState, input: ThreadInput) => ThreadState,
-  schedule: (flush: () => void) => () => void,
-): StoreDispatcher {
+export function createStoreDispatcher(initial: ThreadState, reduce: (state: ThreadState, input: ThreadInput) => ThreadState, schedule: (flush: () => void) => () => void): StoreDispatcher {
   let state = initial;
   let notified = state;
   let cancelFlush: (() => void) | undefined;

@@ -57,7 +57,6 @@ export const defaultSchedule = (flush: () => void): (() => void) => {
   return () => clearTimeout(t);
 };
 
-
 /** UTF-8 bytes of a string, without encoding it. */
 function utf8Bytes(s: string): number {
   let n = s.length;

@@ -43,7 +43,14 @@ export function createThreadStore(options: ThreadStoreOptions): ThreadStore {
   const initial = initialThreadState(threadId, options.aiLabel ? { aiLabel: options.aiLabel } : {});
   const hub = createStoreDispatcher(initial, reduce, options.schedule ?? defaultSchedule);
   const saver = createStoreSaver(
-    { threadId, storage: options.storage, storageKey: options.storageKey ?? `oz-agui:thread:${threadId}`, saveIntervalMs: options.saveIntervalMs ?? 1000, maxSnapshotChars: options.maxSnapshotChars, now },
+    {
+      threadId,
+      storage: options.storage,
+      storageKey: options.storageKey ?? `oz-agui:thread:${threadId}`,
+      saveIntervalMs: options.saveIntervalMs ?? 1000,
+      maxSnapshotChars: options.maxSnapshotChars,
+      now,
+    },
     hub,
   );
   let disposed = false;

@@ -30,5 +30,4 @@ export function defaultYieldToMain(): Promise<void> {
 }
 
 /** A monotonic clock for measuring slices of work (not the store's `now`, which may be faked). */
-export const sliceClock: () => number =
-  typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
+export const sliceClock: () => number = typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();

@@ -56,8 +56,5 @@ export class TransportError extends Error {
 
 /** True for a {@link TransportError} (also across bundle copies, by name and code). */
 export function isTransportError(value: unknown): value is TransportError {
-  return (
-    value instanceof TransportError ||
-    (value instanceof Error && value.name === 'TransportError' && typeof (value as { code?: unknown }).code === 'string')
-  );
+  return value instanceof TransportError || (value instanceof Error && value.name === 'TransportError' && typeof (value as { code?: unknown }).code === 'string');
 }

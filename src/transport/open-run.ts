@@ -291,10 +291,7 @@ async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGener
         if (last.serverCode !== undefined) details.serverCode = last.serverCode;
         throw new TransportError('gave_up', `Gave up after ${cfg.maxAttempts} failed reconnect attempts in a row: ${last.message}`, details);
       }
-      const delayMs =
-        ending.retryAfterMs !== undefined
-          ? Math.min(ending.retryAfterMs, cfg.maxDelayMs)
-          : backoffDelay(failures, baseDelayMs, cfg.maxDelayMs, random);
+      const delayMs = ending.retryAfterMs !== undefined ? Math.min(ending.retryAfterMs, cfg.maxDelayMs) : backoffDelay(failures, baseDelayMs, cfg.maxDelayMs, random);
       const state: ConnectionState = { status: 'reconnecting', attempt: failures, delayMs, cause: ending.error.message };
       if (ending.expected) state.expected = true;
       if (connection.position.lastId !== undefined) state.lastEventId = connection.position.lastId;

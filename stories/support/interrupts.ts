@@ -35,10 +35,7 @@ function interruptsOf(name: string): Loose[] {
  * as OZ's are across jobs).
  */
 export function severalInterrupts(): PlayOptions {
-  const more = [
-    ...interruptsOf('asker-1').map((i) => ({ ...i, id: `${String(i.id)}.q` })),
-    ...interruptsOf('confirmer-1').map((i) => ({ ...i, id: `${String(i.id)}.c`, toolCallId: undefined })),
-  ];
+  const more = [...interruptsOf('asker-1').map((i) => ({ ...i, id: `${String(i.id)}.q` })), ...interruptsOf('confirmer-1').map((i) => ({ ...i, id: `${String(i.id)}.c`, toolCallId: undefined }))];
   return {
     scenario: 'helper-approved',
     runCount: 1,

@@ -148,7 +148,19 @@ export async function play(options: PlayOptions): Promise<Played> {
 /** A thread store with nothing sent yet (the chat's empty state). */
 export function idle(): Played {
   const now = Date.UTC(2026, 0, 1, 9);
-  const store = createThreadStore({ url: `${URL_BASE}/helper?tenant=acme`, threadId: 'empty-thread', transport: holdingTransport([], undefined, 'open', () => {}, () => {}), aiLabel: 'AI: ', now: () => now });
+  const store = createThreadStore({
+    url: `${URL_BASE}/helper?tenant=acme`,
+    threadId: 'empty-thread',
+    transport: holdingTransport(
+      [],
+      undefined,
+      'open',
+      () => {},
+      () => {},
+    ),
+    aiLabel: 'AI: ',
+    now: () => now,
+  });
   return { store, state: store.getState(), now, clock: () => now };
 }
 

@@ -10,9 +10,7 @@ import { parseRecording, type RecordedEvent } from '../../src/transport/index.js
 const files = import.meta.glob('../../test/fixtures/runs/*.ndjson', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 /** Each fixture's NDJSON text, by its file name without `.ndjson` (`helper-approved-1`). */
-export const FIXTURE_TEXT: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(files).map(([path, text]) => [path.replace(/^.*\/([^/]+)\.ndjson$/, '$1'), text]),
-);
+export const FIXTURE_TEXT: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(files).map(([path, text]) => [path.replace(/^.*\/([^/]+)\.ndjson$/, '$1'), text]));
 
 /** The fixtures' names, sorted. */
 export const FIXTURE_NAMES: readonly string[] = Object.keys(FIXTURE_TEXT).sort();
@@ -59,10 +57,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = {
     // The recorder's first answer typed the wrong account (DE000…), which this client refuses before
     // sending (the schema's const): the story sends an approval without the value, which the client
     // lets through and OZ refuses, and the recorded invalid_resume plays.
-    answers: [
-      { approved: true },
-      { approved: true, confirm: 'DE89370400440532013000' },
-    ],
+    answers: [{ approved: true }, { approved: true, confirm: 'DE89370400440532013000' }],
   },
   writer: { agent: 'writer', text: 'Write the plan. chunks=40 pace=5', runs: ['writer'], answers: [] },
   board: { agent: 'board', text: 'Tidy the board', runs: ['board'], answers: [] },

@@ -32,8 +32,7 @@ export const release: CardRenderer = (card) =>
 export const step: CardRenderer = (card) => html`<span class="mono">Step ${str(card.n)}</span>`;
 
 /** `check`: a service check's verdict. */
-export const check: CardRenderer = (card) =>
-  html`<p class="summary"><strong>${str(card.service)}</strong>: ${card.approved ? 'check passed' : 'check failed'}</p>`;
+export const check: CardRenderer = (card) => html`<p class="summary"><strong>${str(card.service)}</strong>: ${card.approved ? 'check passed' : 'check failed'}</p>`;
 
 /** The example renderers by card type. */
 export const EXAMPLE_RENDERERS: Readonly<Record<string, CardRenderer>> = { message_posted: messagePosted, plan, release, step, check };

@@ -8,9 +8,7 @@ export function messagesOf(state: ThreadState): AssistantMessageView[] {
 
 /** Every tool call (under its message or on its own), oldest first. */
 export function toolCallsOf(state: ThreadState): ToolCallView[] {
-  return state.turns.flatMap((t) =>
-    t.runs.flatMap((r) => r.items.flatMap((i) => (i.kind === 'message' ? [...i.message.toolCalls] : i.kind === 'tool_call' ? [i.call] : []))),
-  );
+  return state.turns.flatMap((t) => t.runs.flatMap((r) => r.items.flatMap((i) => (i.kind === 'message' ? [...i.message.toolCalls] : i.kind === 'tool_call' ? [i.call] : []))));
 }
 
 /** The last turn (the one the recording played). */

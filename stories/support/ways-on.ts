@@ -51,7 +51,10 @@ export const answered =
 /** A run that OZ refuses with a RUN_ERROR right after RUN_STARTED. */
 export const refusedRun =
   (code: string, message: string, metadata?: Record<string, unknown>): Script =>
-  (threadId, runId) => [{ type: 'RUN_STARTED', threadId, runId }, { type: 'RUN_ERROR', code, message, ...(metadata ? { metadata } : {}) }];
+  (threadId, runId) => [
+    { type: 'RUN_STARTED', threadId, runId },
+    { type: 'RUN_ERROR', code, message, ...(metadata ? { metadata } : {}) },
+  ];
 
 /** A recorded fixture's events, its run and thread ids made the request's. */
 export const recorded =

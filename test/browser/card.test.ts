@@ -5,7 +5,17 @@ import { CardRendererRegistry, humanize } from '../../elements/card/card-rendere
 
 describe('<oz-card>', () => {
   it('renders any card readably: title, summary, fields, nested objects, links', async () => {
-    const card = { type: 'invoice', title: 'Invoice 42', summary: 'Due soon', dueDate: '2026-02-01', total: 120.5, paid: false, customer: { name: 'Acme', address: { city: 'Oslo' } }, items: ['a', 'b'], url: 'https://example.com/i/42' };
+    const card = {
+      type: 'invoice',
+      title: 'Invoice 42',
+      summary: 'Due soon',
+      dueDate: '2026-02-01',
+      total: 120.5,
+      paid: false,
+      customer: { name: 'Acme', address: { city: 'Oslo' } },
+      items: ['a', 'b'],
+      url: 'https://example.com/i/42',
+    };
     const el = await fixture<OzCard>(html`<oz-card .card=${card} job="job-1"></oz-card>`);
     const root = el.shadowRoot!;
     expect(root.querySelector('[part~="type"]')!.textContent).to.equal('invoice');
@@ -28,7 +38,11 @@ describe('<oz-card>', () => {
   });
 
   it('falls back to the generic renderer when a renderer throws', async () => {
-    const registry = new CardRendererRegistry({ boom: () => { throw new Error('x'); } });
+    const registry = new CardRendererRegistry({
+      boom: () => {
+        throw new Error('x');
+      },
+    });
     const el = await fixture<OzCard>(html`<oz-card .card=${{ type: 'boom', title: 'Still shown' }} .renderers=${registry}></oz-card>`);
     expect(el.shadowRoot!.textContent).to.contain('Still shown');
     await expect(el).to.be.accessible();

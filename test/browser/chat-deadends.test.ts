@@ -22,7 +22,12 @@ const part = (el: OzAgentChat, name: string) => el.shadowRoot!.querySelector(`[p
 describe('<oz-agent-chat> dead ends', () => {
   it('5 and 6: a turn OZ cancelled says "Stopped in OZ"; the fragment a skip ahead cut is folded, its text shown once', async () => {
     const { transport } = scriptedTransport([
-      (threadId, runId) => [{ type: 'RUN_STARTED', threadId, runId }, ...text('job-1:a', 'AI: The plan covers the first'), ...text('job-1:whole', 'AI: The plan covers the first week and the second.'), { type: 'RUN_FINISHED', threadId, runId, outcome: { type: 'cancelled' } }],
+      (threadId, runId) => [
+        { type: 'RUN_STARTED', threadId, runId },
+        ...text('job-1:a', 'AI: The plan covers the first'),
+        ...text('job-1:whole', 'AI: The plan covers the first week and the second.'),
+        { type: 'RUN_FINISHED', threadId, runId, outcome: { type: 'cancelled' } },
+      ],
     ]);
     const el = await chatOn(transport);
     await el.send('plan it');
@@ -84,7 +89,14 @@ describe('<oz-agent-chat> dead ends', () => {
 
   it('8: a send refused before the turn started (403) puts the words back; a turn OZ took does not', async () => {
     const { TransportError } = await import('../../src/transport/index.js');
-    const { transport } = scriptedTransport([], { failWith: new TransportError('http_error', 'HTTP 403', { status: 403, serverCode: 'permission_denied', retryable: false, body: { code: 'permission_denied', message: 'Not a member of this tenant.' } }) });
+    const { transport } = scriptedTransport([], {
+      failWith: new TransportError('http_error', 'HTTP 403', {
+        status: 403,
+        serverCode: 'permission_denied',
+        retryable: false,
+        body: { code: 'permission_denied', message: 'Not a member of this tenant.' },
+      }),
+    });
     const el = await chatOn(transport);
     const c = composer(el);
     c.value = 'deploy the thing';
@@ -125,7 +137,11 @@ describe('<oz-agent-chat> dead ends', () => {
           await new Promise<void>((r) => (release = r));
           return;
         }
-        for (const [i, e] of [{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'job-1:m', delta: 'AI: Done.' }, { type: 'TEXT_MESSAGE_END', messageId: 'job-1:m' }, { type: 'RUN_FINISHED', threadId: body.threadId, runId: body.runId, outcome: { type: 'success' } }].entries()) {
+        for (const [i, e] of [
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'job-1:m', delta: 'AI: Done.' },
+          { type: 'TEXT_MESSAGE_END', messageId: 'job-1:m' },
+          { type: 'RUN_FINISHED', threadId: body.threadId, runId: body.runId, outcome: { type: 'success' } },
+        ].entries()) {
           yield { id: `f${i}`, event: e as never };
         }
       })();

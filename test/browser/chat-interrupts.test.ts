@@ -130,7 +130,10 @@ describe('<oz-agent-chat> with interrupts', () => {
       { type: 'TEXT_MESSAGE_END', messageId: 'job-2:m1' },
       { type: 'RUN_FINISHED', threadId: 'failing-thread', runId, outcome: { type: 'success' } },
     ];
-    const mismatch = (runId: string): Ev[] => [{ type: 'RUN_STARTED', threadId: 'failing-thread', runId }, { type: 'RUN_ERROR', code: 'history_mismatch', message: 'The history does not match.' }];
+    const mismatch = (runId: string): Ev[] => [
+      { type: 'RUN_STARTED', threadId: 'failing-thread', runId },
+      { type: 'RUN_ERROR', code: 'history_mismatch', message: 'The history does not match.' },
+    ];
     const replay = createReplayTransport([failing], { speed: Infinity });
     const script = scripted([success, mismatch, success]);
     let n = 0;
@@ -175,7 +178,10 @@ describe('<oz-agent-chat> with interrupts', () => {
       last.outcome.interrupts[0]!.id = 'ozi1.now';
       return events;
     };
-    const expired = (runId: string): Ev[] => [{ type: 'RUN_STARTED', threadId: 'chat-1', runId }, { type: 'RUN_ERROR', code: 'interrupt_expired', message: 'It expired.', metadata: { 'oz0/entry': 'ozi1.abc' } }];
+    const expired = (runId: string): Ev[] => [
+      { type: 'RUN_STARTED', threadId: 'chat-1', runId },
+      { type: 'RUN_ERROR', code: 'interrupt_expired', message: 'It expired.', metadata: { 'oz0/entry': 'ozi1.abc' } },
+    ];
     const { transport, sent } = counted(scripted([(r) => interruptRun('chat-1', r) as Ev[], expired, again]));
     const store = storeWith(transport, 'chat-1');
     const chat = await chatOn(store);
@@ -208,10 +214,22 @@ describe('<oz-agent-chat> with interrupts', () => {
       { type: 'TEXT_MESSAGE_END', messageId: 'job-1:m1' },
       { type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } },
     ];
-    const waiting = [{ job: 'job-5', what: 'Publish release 2.1.0', deciders: 'a person who may decide approvals, other than ana (four eyes)', console: { label: 'Decide in OZ', url: 'https://edge.example.com:7443/console/jobs/job-5' } }];
+    const waiting = [
+      {
+        job: 'job-5',
+        what: 'Publish release 2.1.0',
+        deciders: 'a person who may decide approvals, other than ana (four eyes)',
+        console: { label: 'Decide in OZ', url: 'https://edge.example.com:7443/console/jobs/job-5' },
+      },
+    ];
     const refused = (runId: string): Ev[] => [
       { type: 'RUN_STARTED', threadId: 'chat-1', runId },
-      { type: 'RUN_ERROR', code: 'turn_waiting', message: 'The turn waits for others to decide: a person who may decide approvals, other than ana (four eyes).', metadata: { 'oz0/waiting-for-others': waiting } },
+      {
+        type: 'RUN_ERROR',
+        code: 'turn_waiting',
+        message: 'The turn waits for others to decide: a person who may decide approvals, other than ana (four eyes).',
+        metadata: { 'oz0/waiting-for-others': waiting },
+      },
     ];
     const store = storeWith(scripted([done, refused]), 'chat-1');
     const chat = await chatOn(store);

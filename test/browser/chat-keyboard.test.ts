@@ -40,7 +40,6 @@ async function heldChat() {
   return { el: await chatOn(transport), release };
 }
 
-
 const composerOf = (el: OzAgentChat) => el.shadowRoot!.querySelector<OzComposer>('oz-composer')!;
 const textareaOf = (el: OzAgentChat) => composerOf(el).shadowRoot!.querySelector('textarea')!;
 const stopOf = (el: OzAgentChat) => composerOf(el).shadowRoot!.querySelector<HTMLButtonElement>('[part~="stop"]');

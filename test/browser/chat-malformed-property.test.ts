@@ -51,7 +51,10 @@ const junk = fc.oneof(
   // Random text, one data line of it (a line break inside would start a field of its own).
   fc.string({ maxLength: 40 }).map((s) => `data: ${s.replace(/[\r\n]/g, ' ')}\n\n`),
   // A huge delta to the first message (plain words, so no markdown of it can swallow what follows).
-  fc.stringMatching(/^[a-z]{1,12} $/).map((s) => s.repeat(200)).map((s) => `data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"early","delta":${JSON.stringify(s)}}\n\n`),
+  fc
+    .stringMatching(/^[a-z]{1,12} $/)
+    .map((s) => s.repeat(200))
+    .map((s) => `data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"early","delta":${JSON.stringify(s)}}\n\n`),
 );
 
 /** A run's stream: RUN_STARTED, junk mixed into a first message, junk, the final message, RUN_FINISHED. */

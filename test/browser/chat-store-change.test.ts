@@ -26,7 +26,7 @@ describe('<oz-agent-chat> oz-store-change', () => {
   });
   afterEach(() => window.removeEventListener('oz-store-change', listen));
 
-  it('announces the store it makes, a new thread\'s, the app\'s at once, and again on entering the page', async () => {
+  it("announces the store it makes, a new thread's, the app's at once, and again on entering the page", async () => {
     const root = await fixture<HTMLDivElement>(html`<div></div>`);
     const chat = chatEl('t-first');
     root.append(chat);

@@ -80,9 +80,14 @@ describe('<oz-agent-chat>', () => {
   });
 
   it('shows OZ’s AI label as a badge with no ai-label set, and none with ai-label=""', async () => {
-    for (const [label, badge] of [[undefined, 'AI'], ['', undefined]] as const) {
+    for (const [label, badge] of [
+      [undefined, 'AI'],
+      ['', undefined],
+    ] as const) {
       const { transport } = scriptedTransport([helperRun]);
-      const el = await fixture<OzAgentChat>(html`<oz-agent-chat endpoint="/agui" agent="helper" tenant="acme" ai-label=${label ?? nothing} .storage=${'memory'} .transport=${transport}></oz-agent-chat>`);
+      const el = await fixture<OzAgentChat>(
+        html`<oz-agent-chat endpoint="/agui" agent="helper" tenant="acme" ai-label=${label ?? nothing} .storage=${'memory'} .transport=${transport}></oz-agent-chat>`,
+      );
       await type(el, 'Hello');
       await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelectorAll('oz-message').length >= 2);
       const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
@@ -93,7 +98,10 @@ describe('<oz-agent-chat>', () => {
   });
 
   it('takes storage as an attribute: memory keeps nothing in session storage, the default keeps the thread', async () => {
-    for (const [attr, kept] of [['memory', false], [undefined, true]] as const) {
+    for (const [attr, kept] of [
+      ['memory', false],
+      [undefined, true],
+    ] as const) {
       const { transport } = scriptedTransport([helperRun]);
       const el = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" storage=${attr ?? nothing} .transport=${transport}></oz-agent-chat>`);
       await type(el, 'Hello');
@@ -152,7 +160,11 @@ describe('<oz-agent-chat>', () => {
       <p slot="empty">Ask us anything.</p>
       <button slot="composer-actions" type="button">Attach</button>
     </oz-agent-chat>`);
-    const assigned = (name: string) => el.shadowRoot!.querySelector<HTMLSlotElement>(`slot[name="${name}"]`)?.assignedElements({ flatten: true }).map((e) => e.textContent) ?? [];
+    const assigned = (name: string) =>
+      el
+        .shadowRoot!.querySelector<HTMLSlotElement>(`slot[name="${name}"]`)
+        ?.assignedElements({ flatten: true })
+        .map((e) => e.textContent) ?? [];
     await until(() => assigned('composer-actions').length > 0);
     expect(assigned('header')).to.deep.equal(['Support']);
     expect(assigned('empty')).to.deep.equal(['Ask us anything.']);
@@ -173,7 +185,12 @@ describe('<oz-agent-chat>', () => {
     const light = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 500px" .store=${store as never}></oz-agent-chat>`);
     const dot = (el: OzAgentChat) => el.shadowRoot!.querySelector('.connection .dot')!;
     expect(getComputedStyle(dot(light)).animationIterationCount).to.equal('infinite');
-    const brightness = (el: Element) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    const brightness = (el: Element) =>
+      getComputedStyle(el)
+        .backgroundColor.match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0);
     expect(brightness(light.shadowRoot!.querySelector('.chat')!)).to.be.above(600, 'light by default');
     try {
       await emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
@@ -245,7 +262,8 @@ describe('<oz-agent-chat>', () => {
       [1, { type: 'RUN_STARTED', threadId: 't-cards', runId: 'r1' }],
       [2, { type: 'CUSTOM', name: 'oz0.card', value: { job: 'job-1', card: { type: 'plan', title: 'The plan' } } }],
       [3, { type: 'RUN_FINISHED', threadId: 't-cards', runId: 'r1', outcome: { type: 'success' } }],
-    ] as const) state = reduce(state, { id: String(id), event: { timestamp: 1, ...event } as never });
+    ] as const)
+      state = reduce(state, { id: String(id), event: { timestamp: 1, ...event } as never });
     const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 600px" .store=${staticStore(state) as never}></oz-agent-chat>`);
     const card = () => el.shadowRoot!.querySelector('oz-card');
     await until(() => card()?.shadowRoot?.textContent?.includes('The plan'));
@@ -339,7 +357,9 @@ describe('<oz-agent-chat>', () => {
     const threadId = first.threadId!;
     first.remove();
     let started = 0;
-    const second = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" thread-id=${threadId} .storage=${storage} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`);
+    const second = await fixture<OzAgentChat>(
+      html`<oz-agent-chat agent="helper" tenant="acme" thread-id=${threadId} .storage=${storage} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`,
+    );
     await until(() => second.shadowRoot!.querySelectorAll('oz-message').length === 3);
     expect(started).to.equal(0);
     await expect(second).to.be.accessible();
@@ -364,7 +384,9 @@ describe('<oz-agent-chat>', () => {
 
     let started = 0;
     const { transport } = scriptedTransport([]);
-    const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 480px" agent="helper" tenant="acme" thread-id=${threadId} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`);
+    const el = await fixture<OzAgentChat>(
+      html`<oz-agent-chat style="height: 480px" agent="helper" tenant="acme" thread-id=${threadId} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`,
+    );
     const shown = () => [...el.shadowRoot!.querySelectorAll('.turn')];
     const asked = () => shown().map((t) => t.querySelector('oz-message')!.textContent ?? '');
     await until(() => shown().length > 0);
@@ -445,17 +467,30 @@ describe('<oz-agent-chat>', () => {
     let state = reduce(initialThreadState('t-parts'), { type: 'thread/send', turnId: 'u1', text: 'Go', url: 'http://x', runId: 'r1', body: { threadId: 't-parts', runId: 'r1', messages: [] }, at: 1 });
     for (const e of [
       ev(1, { type: 'RUN_STARTED', threadId: 't-parts', runId: 'r1' }),
-      ev(2, { type: 'STATE_SNAPSHOT', snapshot: { board: { notes: [{ id: '1', kind: 'fact', tags: ['t'], text: 'A note', job: 'job-1', agent: 'helper', createdAt: '2026-01-01T09:00:00Z', tainted: false, labels: [] }] } } }),
+      ev(2, {
+        type: 'STATE_SNAPSHOT',
+        snapshot: { board: { notes: [{ id: '1', kind: 'fact', tags: ['t'], text: 'A note', job: 'job-1', agent: 'helper', createdAt: '2026-01-01T09:00:00Z', tainted: false, labels: [] }] } },
+      }),
       ev(3, { type: 'STEP_STARTED', stepName: 'job-2' }),
       ev(4, { type: 'CUSTOM', name: 'oz0.card', value: { job: 'job-2', card: { type: 'summary', text: 'Routine.' } } }),
       ev(5, { type: 'CUSTOM', name: 'oz0.waiting', value: { waiting: [{ job: 'job-3', what: 'Publish', deciders: 'a person', console: { label: 'Decide in OZ', url: 'https://oz.example/c' } }] } }),
-    ]) state = reduce(state, e);
+    ])
+      state = reduce(state, e);
     const store = staticStore(state);
     const el = await fixture<OzAgentChat>(html`<oz-agent-chat style="height: 700px" .store=${store as never}></oz-agent-chat>`);
     await el.updateComplete;
     const style = document.createElement('style');
-    const marks: Record<string, string> = { 'board-note': 'rgb(1, 0, 0)', step: 'rgb(2, 0, 0)', 'card-type': 'rgb(3, 0, 0)', 'waiting-title': 'rgb(4, 0, 0)', 'composer-send': 'rgb(5, 0, 0)', 'error-title': 'rgb(6, 0, 0)' };
-    style.textContent = Object.entries(marks).map(([part, color]) => `oz-agent-chat::part(${part}) { outline: 3px solid ${color}; }`).join('\n');
+    const marks: Record<string, string> = {
+      'board-note': 'rgb(1, 0, 0)',
+      step: 'rgb(2, 0, 0)',
+      'card-type': 'rgb(3, 0, 0)',
+      'waiting-title': 'rgb(4, 0, 0)',
+      'composer-send': 'rgb(5, 0, 0)',
+      'error-title': 'rgb(6, 0, 0)',
+    };
+    style.textContent = Object.entries(marks)
+      .map(([part, color]) => `oz-agent-chat::part(${part}) { outline: 3px solid ${color}; }`)
+      .join('\n');
     document.head.append(style);
     /** The outline color of the first element with `part` in `host`'s shadow tree, as the page's rules left it. */
     const outlineOf = (host: Element | null | undefined, part: string) => {

@@ -5,7 +5,6 @@ import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzSendEvent } from '../../elements/shared/events.js';
 import { describeNode, expectFocusOn } from './focus.js';
 
-
 const part = <T extends Element>(el: OzComposer, name: string) => el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
 const textareaOf = (el: OzComposer) => el.shadowRoot!.querySelector('textarea')!;
 

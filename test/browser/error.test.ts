@@ -60,9 +60,18 @@ describe('<oz-error>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('shows the edge\'s oz0_budget_exceeded as a budget with its numbers, and asks an admin instead of trying again', async () => {
+  it("shows the edge's oz0_budget_exceeded as a budget with its numbers, and asks an admin instead of trying again", async () => {
     // teamquota's refusal as the development edge sends it to a caller who may read the team's figures.
-    const oz0 = { type: 'oz0_budget_exceeded', scope: "the platform team's monthly budget", resetsAt: '2026-02-01T00:00:00.000Z', couldWait: true, raisableBy: 'a tenant admin', limit: 500, used: 512.4, unit: 'EUR' };
+    const oz0 = {
+      type: 'oz0_budget_exceeded',
+      scope: "the platform team's monthly budget",
+      resetsAt: '2026-02-01T00:00:00.000Z',
+      couldWait: true,
+      raisableBy: 'a tenant admin',
+      limit: 500,
+      used: 512.4,
+      unit: 'EUR',
+    };
     const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('oz0_budget_exceeded', "The platform team's monthly budget is used up.", oz0)}></oz-error>`);
     expect(seenText(part(el, 'meaning')!)).to.equal('A budget was used up, so the agent stopped.');
     const spend = seenText(part(el, 'spend')!);
@@ -94,7 +103,7 @@ describe('<oz-error>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('words an unknown refusal in the app\'s own catalogue (`limit`)', async () => {
+  it("words an unknown refusal in the app's own catalogue (`limit`)", async () => {
     const el = await fixture<OzError>(html`<oz-error
       .error=${fromRunError('oz0_something_new', 'm', { type: 'oz0_something_new', scope: 'Team Blau', couldWait: false, raisableBy: '' })}
       .strings=${{ errors: { limit: { meaning: 'Ein Limit ist erreicht.', action: 'ask_admin' } }, actions: { ask_admin: 'Frag eine Admin' } }}
@@ -104,7 +113,7 @@ describe('<oz-error>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('shows an unknown code\'s own message, as text, beneath the generic meaning', async () => {
+  it("shows an unknown code's own message, as text, beneath the generic meaning", async () => {
     const message = 'The tool policy blocks <b>web.fetch</b> <img src=x onerror="window.__ozXss=1"> here.';
     const el = await fixture<OzError>(html`<oz-error .error=${fromRunError('tool_policy_denied', message)}></oz-error>`);
     const meaning = part(el, 'meaning')!;
@@ -112,7 +121,7 @@ describe('<oz-error>', () => {
     const shown = el.shadowRoot!.querySelector('.message')!;
     expect(meaning.nextElementSibling, 'beneath the meaning').to.equal(shown);
     expect(shown.textContent).to.equal(message);
-    expect(shown.querySelector('b, img'), 'the server\'s words are text, never HTML').to.equal(null);
+    expect(shown.querySelector('b, img'), "the server's words are text, never HTML").to.equal(null);
     expect((window as { __ozXss?: number }).__ozXss).to.equal(undefined);
     expect(seenText(part(el, 'action')!)).to.equal('Try again');
     expect(seenText(el)).to.contain('Code: tool_policy_denied');

@@ -83,7 +83,9 @@ export function quotaRun(): Loose[] {
       type: 'RUN_ERROR',
       message: 'quota exceeded',
       code: 'oz0_quota_exceeded',
-      rawEvent: { oz0: { type: 'oz0_quota_exceeded', scope: 'your daily tokens', resetsAt: '2030-01-02T00:00:00Z', couldWait: false, raisableBy: 'a tenant admin', limit: 1000, used: 1000, unit: 'tokens' } },
+      rawEvent: {
+        oz0: { type: 'oz0_quota_exceeded', scope: 'your daily tokens', resetsAt: '2030-01-02T00:00:00Z', couldWait: false, raisableBy: 'a tenant admin', limit: 1000, used: 1000, unit: 'tokens' },
+      },
     },
   ];
 }

@@ -17,8 +17,12 @@ if (!customElements.get('oz-interrupt')) customElements.define('oz-interrupt', O
 /** A real store's view of one input_required interrupt asking `schema`. */
 async function viewOf(schema: unknown, id = 'ozi1.form'): Promise<InterruptView> {
   const interrupt: Interrupt = {
-    id, reason: 'input_required', message: 'AI: A few details, please', responseSchema: schema as Interrupt['responseSchema'],
-    expiresAt: new Date(T0 + 3600_000).toISOString(), metadata: { 'oz0/kind': 'question', 'oz0/typed': true, 'oz0/job': 'job-2' },
+    id,
+    reason: 'input_required',
+    message: 'AI: A few details, please',
+    responseSchema: schema as Interrupt['responseSchema'],
+    expiresAt: new Date(T0 + 3600_000).toISOString(),
+    metadata: { 'oz0/kind': 'question', 'oz0/typed': true, 'oz0/job': 'job-2' },
   };
   const transport = async function* (): AsyncGenerator<StreamedEvent> {
     yield { id: '1', event: { type: 'RUN_STARTED', threadId: 'chat-1', runId: 'run-1' } as StreamedEvent['event'] };
@@ -122,7 +126,7 @@ describe('<oz-interrupt> forms of every kind, from the keyboard', () => {
     expect(payloadOf(el, view)).to.deep.equal({ contact: { via: 'email', address: 'ada@example.com' } });
     radios[0]!.focus();
     await press(el, 'ArrowDown');
-    expect(q(el, 'input[name="contact/address"]')).to.equal(null, 'the other option\'s fields are gone');
+    expect(q(el, 'input[name="contact/address"]')).to.equal(null, "the other option's fields are gone");
     await press(el, 'Tab');
     expectActive(el, q(el, 'input[name="contact/number"]'));
     await type(el, '+47 555 0100');
@@ -177,7 +181,9 @@ describe('<oz-interrupt> forms of every kind, from the keyboard', () => {
     const { el, view } = await mount(FORM_SCHEMAS.undrawable);
     const box = q<HTMLTextAreaElement>(el, 'textarea[data-kind="json"]')!;
     expect(text(box.labels![0]!)).to.equal('Release plan');
-    expect(text(q(el, '.outline'))).to.contain('Steps').and.contain('List');
+    expect(text(q(el, '.outline')))
+      .to.contain('Steps')
+      .and.contain('List');
     expect(box.getAttribute('aria-describedby')).to.contain(q(el, '.json-help')!.id);
     expectActive(el, box);
     await type(el, '{"steps": [');

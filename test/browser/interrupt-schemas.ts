@@ -19,11 +19,14 @@ export const approval = (confirm?: string) => ({
 /** Typed questions of every kind of field the forms draw (issue #18). */
 export const FORM_SCHEMAS = {
   tags: {
-    type: 'object', required: ['tags'], additionalProperties: false,
+    type: 'object',
+    required: ['tags'],
+    additionalProperties: false,
     properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 3 } },
   },
   contact: {
-    type: 'object', required: ['contact'],
+    type: 'object',
+    required: ['contact'],
     properties: {
       contact: {
         title: 'How to reach you',
@@ -35,21 +38,27 @@ export const FORM_SCHEMAS = {
     },
   },
   nested: {
-    type: 'object', required: ['deadline', 'people'],
+    type: 'object',
+    required: ['deadline', 'people'],
     properties: {
       deadline: { type: ['string', 'null'], format: 'date', title: 'Deadline', description: 'Leave it open with "No value"' },
       people: {
-        type: 'array', title: 'People', maxItems: 5,
+        type: 'array',
+        title: 'People',
+        maxItems: 5,
         items: { type: 'object', required: ['name'], properties: { name: { type: 'string', title: 'Name' }, days: { type: 'integer', minimum: 1, title: 'Days' } } },
       },
     },
   },
   labels: {
-    type: 'object', required: ['labels'],
+    type: 'object',
+    required: ['labels'],
     properties: { labels: { type: 'object', title: 'Labels', additionalProperties: { type: 'string', title: 'Value' } } },
   },
   undrawable: {
-    title: 'Release plan', type: 'object', required: ['steps'],
+    title: 'Release plan',
+    type: 'object',
+    required: ['steps'],
     properties: { steps: { type: 'array', minItems: 1, items: { type: 'string' } } },
     not: { required: ['skip'] },
   },

@@ -11,36 +11,61 @@ import { approval, consoleLink, T0 } from './interrupt-schemas.js';
 
 if (!customElements.get('oz-interrupt')) customElements.define('oz-interrupt', OzInterrupt);
 
-
 /** Interrupts shaped as OZ's edge sends them. */
 const INTERRUPTS: Record<string, Interrupt> = {
   call: {
-    id: 'ozi1.call', reason: 'tool_call', toolCallId: 'call-1', message: 'AI: Post the greeting to #team?',
-    responseSchema: approval(), expiresAt: new Date(T0 + 5 * 60_000).toISOString(),
-    metadata: { 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team', text: 'Hello team' }, 'oz0/deciders': 'alice, who asked', 'oz0/ai-label': 'AI: ', 'oz0/console': consoleLink('job-1') },
+    id: 'ozi1.call',
+    reason: 'tool_call',
+    toolCallId: 'call-1',
+    message: 'AI: Post the greeting to #team?',
+    responseSchema: approval(),
+    expiresAt: new Date(T0 + 5 * 60_000).toISOString(),
+    metadata: {
+      'oz0/kind': 'approval',
+      'oz0/what': 'Post a message to #team',
+      'oz0/job': 'job-1',
+      'oz0/details': { channel: '#team', text: 'Hello team' },
+      'oz0/deciders': 'alice, who asked',
+      'oz0/ai-label': 'AI: ',
+      'oz0/console': consoleLink('job-1'),
+    },
   },
   confirm: {
-    id: 'ozi1.confirm', reason: 'tool_call', toolCallId: 'call-2', message: 'AI: Delete acme/site?', responseSchema: approval('acme/site'),
+    id: 'ozi1.confirm',
+    reason: 'tool_call',
+    toolCallId: 'call-2',
+    message: 'AI: Delete acme/site?',
+    responseSchema: approval('acme/site'),
     expiresAt: new Date(T0 + 3600_000).toISOString(),
     metadata: { 'oz0/kind': 'approval', 'oz0/what': 'Delete the repository acme/site', 'oz0/job': 'job-1', 'oz0/details': { repository: 'acme/site' }, 'oz0/deciders': 'alice, who asked' },
   },
   choice: {
-    id: 'ozi1.choice', reason: 'input_required', message: 'AI: Which day suits the team?',
+    id: 'ozi1.choice',
+    reason: 'input_required',
+    message: 'AI: Which day suits the team?',
     responseSchema: { type: 'object', properties: { answer: { type: 'string', enum: ['Monday', 'Tuesday'] } }, required: ['answer'], additionalProperties: false },
     expiresAt: new Date(T0 + 3600_000).toISOString(),
     metadata: { 'oz0/kind': 'question', 'oz0/ai-label': 'AI: ', 'oz0/job': 'job-2', 'oz0/choices': ['Monday', 'Tuesday'], 'oz0/deciders': 'alice, who asked' },
   },
   typed: {
-    id: 'ozi1.typed', reason: 'input_required', message: 'AI: When is it due, and how many?', expiresAt: new Date(T0 + 3600_000).toISOString(),
+    id: 'ozi1.typed',
+    reason: 'input_required',
+    message: 'AI: When is it due, and how many?',
+    expiresAt: new Date(T0 + 3600_000).toISOString(),
     responseSchema: {
       type: 'object',
       properties: { due: { type: 'string', format: 'date', title: 'Due date' }, count: { type: 'integer', minimum: 1, maximum: 10, title: 'How many', description: 'Between 1 and 10' } },
-      required: ['due', 'count'], additionalProperties: false,
+      required: ['due', 'count'],
+      additionalProperties: false,
     },
     metadata: { 'oz0/kind': 'question', 'oz0/typed': true, 'oz0/job': 'job-2' },
   },
   budget: {
-    id: 'ozi1.budget', reason: 'confirmation', message: 'The team budget is used up.', responseSchema: {}, expiresAt: new Date(T0 + 86_400_000).toISOString(),
+    id: 'ozi1.budget',
+    reason: 'confirmation',
+    message: 'The team budget is used up.',
+    responseSchema: {},
+    expiresAt: new Date(T0 + 86_400_000).toISOString(),
     metadata: { 'oz0/kind': 'budget', 'oz0/what': 'Wait for a budget decision', 'oz0/deciders': 'a tenant admin, with a budget decision', 'oz0/job': 'job-3' },
   },
 };
@@ -112,7 +137,7 @@ describe('<oz-interrupt>', () => {
     expect(q(el, '[part="title"]')!.textContent!.replace(/\s+/g, ' ').trim()).to.equal('AI Post the greeting to #team?');
     expect(q(el, '[part="title"] [part="ai-label"]')!.textContent).to.equal('AI');
     expect(q(el, '[part="message"]')).to.equal(null);
-    expect(q(el, '[part="job"]'), 'the turn\'s own job is no step').to.equal(null);
+    expect(q(el, '[part="job"]'), "the turn's own job is no step").to.equal(null);
     el.step = 'job-7';
     await el.updateComplete;
     expect(q(el, '[part="job"]')!.textContent).to.equal('Step: job-7');
@@ -147,7 +172,10 @@ describe('<oz-interrupt>', () => {
     await type(el, 'input[name="confirm"]', 'acme/sit');
     const input = q<HTMLInputElement>(el, 'input[name="confirm"]')!;
     expect(input.getAttribute('aria-invalid')).to.equal('true');
-    const errId = input.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-err'))!;
+    const errId = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((id) => id.endsWith('-err'))!;
     expect(el.shadowRoot!.getElementById(errId)!.textContent).to.contain('acme/site');
     expect(approve().disabled).to.equal(true);
     await expect(el).to.be.accessible();
@@ -207,7 +235,7 @@ describe('<oz-interrupt>', () => {
     expect(checkAnswer(model, readDraft(el.value, model))).to.deep.include({ status: 'ok', answer: { status: 'resolved', payload: { due: '2026-03-09', count: 3 } } });
   });
 
-  it('says a budget wait ends with an admin\'s decision, with no approve button', async () => {
+  it("says a budget wait ends with an admin's decision, with no approve button", async () => {
     const v = await view('budget');
     const el = await fixture<OzInterrupt>(html`<oz-interrupt .interrupt=${v} .now=${T0}></oz-interrupt>`);
     expect(q(el, '[part="title"]')!.textContent).to.equal('Wait for a budget decision');

@@ -19,29 +19,74 @@ const at = (ms: number) => new Date(T0 + ms).toISOString();
 const meta = (m: Record<string, unknown>) => ({ 'oz0/ai-label': 'AI: ', 'oz0/deciders': 'alice, who asked', ...m });
 
 /** Interrupts shaped as OZ's edge sends them, oldest first. */
-const CALL: Interrupt = { id: 'ozi1.call', reason: 'tool_call', toolCallId: 'call-1', message: 'AI: Post the greeting?', responseSchema: approval(), expiresAt: at(300_000), metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team' }, 'oz0/console': consoleLink('job-1') }) };
-const CONFIRM: Interrupt = { id: 'ozi1.confirm', reason: 'tool_call', toolCallId: 'call-2', message: 'AI: Delete acme/site?', responseSchema: approval('acme/site'), expiresAt: at(3600_000), metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Delete the repository acme/site', 'oz0/details': { repository: 'acme/site' } }) };
-const CHOICE: Interrupt = { id: 'ozi1.choice', reason: 'input_required', message: 'AI: Which day?', responseSchema: { type: 'object', properties: { answer: { type: 'string', enum: ['Monday', 'Tuesday'] } }, required: ['answer'], additionalProperties: false }, expiresAt: at(3600_000), metadata: meta({ 'oz0/kind': 'question', 'oz0/choices': ['Monday', 'Tuesday'], 'oz0/job': 'job-2' }) };
-const TYPED: Interrupt = { id: 'ozi1.typed', reason: 'input_required', message: 'AI: When, and how many?', expiresAt: at(3600_000), responseSchema: { type: 'object', properties: { due: { type: 'string', format: 'date' }, count: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['due', 'count'], additionalProperties: false }, metadata: meta({ 'oz0/kind': 'question', 'oz0/typed': true }) };
-const BUDGET: Interrupt = { id: 'ozi1.budget', reason: 'confirmation', message: 'The team budget is used up.', responseSchema: {}, expiresAt: at(86_400_000), metadata: meta({ 'oz0/kind': 'budget', 'oz0/what': 'Wait for a budget decision', 'oz0/deciders': 'a tenant admin' }) };
+const CALL: Interrupt = {
+  id: 'ozi1.call',
+  reason: 'tool_call',
+  toolCallId: 'call-1',
+  message: 'AI: Post the greeting?',
+  responseSchema: approval(),
+  expiresAt: at(300_000),
+  metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Post a message to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team' }, 'oz0/console': consoleLink('job-1') }),
+};
+const CONFIRM: Interrupt = {
+  id: 'ozi1.confirm',
+  reason: 'tool_call',
+  toolCallId: 'call-2',
+  message: 'AI: Delete acme/site?',
+  responseSchema: approval('acme/site'),
+  expiresAt: at(3600_000),
+  metadata: meta({ 'oz0/kind': 'approval', 'oz0/what': 'Delete the repository acme/site', 'oz0/details': { repository: 'acme/site' } }),
+};
+const CHOICE: Interrupt = {
+  id: 'ozi1.choice',
+  reason: 'input_required',
+  message: 'AI: Which day?',
+  responseSchema: { type: 'object', properties: { answer: { type: 'string', enum: ['Monday', 'Tuesday'] } }, required: ['answer'], additionalProperties: false },
+  expiresAt: at(3600_000),
+  metadata: meta({ 'oz0/kind': 'question', 'oz0/choices': ['Monday', 'Tuesday'], 'oz0/job': 'job-2' }),
+};
+const TYPED: Interrupt = {
+  id: 'ozi1.typed',
+  reason: 'input_required',
+  message: 'AI: When, and how many?',
+  expiresAt: at(3600_000),
+  responseSchema: {
+    type: 'object',
+    properties: { due: { type: 'string', format: 'date' }, count: { type: 'integer', minimum: 1, maximum: 10 } },
+    required: ['due', 'count'],
+    additionalProperties: false,
+  },
+  metadata: meta({ 'oz0/kind': 'question', 'oz0/typed': true }),
+};
+const BUDGET: Interrupt = {
+  id: 'ozi1.budget',
+  reason: 'confirmation',
+  message: 'The team budget is used up.',
+  responseSchema: {},
+  expiresAt: at(86_400_000),
+  metadata: meta({ 'oz0/kind': 'budget', 'oz0/what': 'Wait for a budget decision', 'oz0/deciders': 'a tenant admin' }),
+};
 const FOUR_EYES = { job: 'job-9', what: 'Approve the deploy (four eyes)', deciders: 'an approver other than alice', console: consoleLink('job-9') };
 
 type Ev = StreamedEvent['event'];
 type Reply = ((runId: string) => Ev[]) | Error;
 const ev = (e: Record<string, unknown>) => e as unknown as Ev;
-const waitsFor = (list: Interrupt[], others: unknown[] = []): Reply => (runId) => [
-  ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }),
-  ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'interrupt', interrupts: list }, metadata: others.length ? { 'oz0/waiting-for-others': others } : {} }),
-];
-const resumed = (outcomes: Record<string, unknown>[]): Reply => (runId) => [
-  ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }),
-  ...outcomes.map((value) => ev({ type: 'CUSTOM', name: 'oz0.resume', value })),
-  ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } }),
-];
-const fails = (code: string, metadata: Record<string, unknown> = {}, message = code): Reply => (runId) => [
-  ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }),
-  ev({ type: 'RUN_ERROR', code, message, metadata }),
-];
+const waitsFor =
+  (list: Interrupt[], others: unknown[] = []): Reply =>
+  (runId) => [
+    ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }),
+    ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'interrupt', interrupts: list }, metadata: others.length ? { 'oz0/waiting-for-others': others } : {} }),
+  ];
+const resumed =
+  (outcomes: Record<string, unknown>[]): Reply =>
+  (runId) => [
+    ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }),
+    ...outcomes.map((value) => ev({ type: 'CUSTOM', name: 'oz0.resume', value })),
+    ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } }),
+  ];
+const fails =
+  (code: string, metadata: Record<string, unknown> = {}, message = code): Reply =>
+  (runId) => [ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }), ev({ type: 'RUN_ERROR', code, message, metadata })];
 
 /** A transport that plays one reply per request and counts the requests. */
 function fakeTransport(replies: Reply[]) {
@@ -60,7 +105,14 @@ function fakeTransport(replies: Reply[]) {
 
 function makeStore(transport: ReturnType<typeof fakeTransport>['transport'], storage?: PersistencePort): ThreadStore {
   let n = 0;
-  return createThreadStore({ url: 'https://edge.test/v1/agui/agents/helper?tenant=acme', threadId: 'chat-1', transport, now: () => T0, generateId: () => `id-${++n}`, ...(storage ? { storage } : {}) });
+  return createThreadStore({
+    url: 'https://edge.test/v1/agui/agents/helper?tenant=acme',
+    threadId: 'chat-1',
+    transport,
+    now: () => T0,
+    generateId: () => `id-${++n}`,
+    ...(storage ? { storage } : {}),
+  });
 }
 
 const items = (el: OzInterrupts) => [...el.shadowRoot!.querySelectorAll<OzInterrupt>('oz-interrupt')];
@@ -123,15 +175,18 @@ describe('<oz-interrupts>', () => {
   });
 
   it('sends one resume answering every kind, however often submit is clicked, and shows each outcome', async () => {
-    const { el, calls } = await setup([CALL, CONFIRM, CHOICE, TYPED, BUDGET], [
-      resumed([
-        { interruptId: CALL.id, outcome: 'decided', approved: true },
-        { interruptId: CONFIRM.id, outcome: 'already_decided' },
-        { interruptId: CHOICE.id, outcome: 'decided' },
-        { interruptId: TYPED.id, outcome: 'decided' },
-        { interruptId: BUDGET.id, outcome: 'acknowledged' },
-      ]),
-    ]);
+    const { el, calls } = await setup(
+      [CALL, CONFIRM, CHOICE, TYPED, BUDGET],
+      [
+        resumed([
+          { interruptId: CALL.id, outcome: 'decided', approved: true },
+          { interruptId: CONFIRM.id, outcome: 'already_decided' },
+          { interruptId: CHOICE.id, outcome: 'decided' },
+          { interruptId: TYPED.id, outcome: 'decided' },
+          { interruptId: BUDGET.id, outcome: 'acknowledged' },
+        ]),
+      ],
+    );
     await typeIn(el, CALL.id, 'textarea[name="comment"]', 'go ahead');
     await clickIn(el, CALL.id, '[part="approve"]');
     await typeIn(el, CONFIRM.id, 'input[name="confirm"]', 'acme/site');
@@ -316,7 +371,10 @@ describe('<oz-interrupts> resume errors', () => {
     await expect(el).to.be.accessible();
   });
 
-  for (const [code, words] of [['interrupts_pending', 'Answer the open questions'], ['turn_waiting', 'Follow again']] as const) {
+  for (const [code, words] of [
+    ['interrupts_pending', 'Answer the open questions'],
+    ['turn_waiting', 'Follow again'],
+  ] as const) {
     it(`${code} on a new message: shows what waits and for whom`, async () => {
       const fake = fakeTransport([
         (runId) => [ev({ type: 'RUN_STARTED', threadId: 'chat-1', runId }), ev({ type: 'RUN_FINISHED', threadId: 'chat-1', runId, outcome: { type: 'success' } })],
@@ -376,7 +434,7 @@ describe('<oz-interrupts> resume errors', () => {
     const button = errorBox(el).querySelector<HTMLButtonElement>('[part="error-action"]')!;
     expect(button.textContent!.trim()).to.equal('Follow again');
     button.click();
-    expect([actions, follows]).to.deep.equal([['follow'], 0], 'a cancelled action is the app\'s');
+    expect([actions, follows]).to.deep.equal([['follow'], 0], "a cancelled action is the app's");
     cancel = false;
     button.click();
     expect([actions, follows, loads]).to.deep.equal([['follow', 'follow'], 1, 0]);

@@ -42,8 +42,28 @@ const hostile = fc.constantFrom(
   '<style>*{display:none}</style>',
   '<div style="background:url(javascript:window.__pwned=1)">s</div>',
 );
-const plain = fc.constantFrom('# Title', 'some *text*', '- item', '1. one', '> quote', '`code`', '| a | b |\n|---|---|\n| 1 | 2 |', '[ok](https://example.com)', '**bold', '<b>', '</div>', '\n', '\n\n', '<', '[', '](', ')');
-const doc = fc.array(fc.tuple(fc.oneof(hostile, plain, fc.string({ maxLength: 8 })), fc.constantFrom(' ', '\n', '\n\n', '')), { minLength: 1, maxLength: 10 }).map((parts) => parts.map(([p, sep]) => p + sep).join(''));
+const plain = fc.constantFrom(
+  '# Title',
+  'some *text*',
+  '- item',
+  '1. one',
+  '> quote',
+  '`code`',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '[ok](https://example.com)',
+  '**bold',
+  '<b>',
+  '</div>',
+  '\n',
+  '\n\n',
+  '<',
+  '[',
+  '](',
+  ')',
+);
+const doc = fc
+  .array(fc.tuple(fc.oneof(hostile, plain, fc.string({ maxLength: 8 })), fc.constantFrom(' ', '\n', '\n\n', '')), { minLength: 1, maxLength: 10 })
+  .map((parts) => parts.map(([p, sep]) => p + sep).join(''));
 
 const BAD_URL = /^\s*(?:javascript|data|vbscript):/i;
 

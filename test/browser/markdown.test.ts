@@ -186,9 +186,7 @@ describe('<oz-markdown>', () => {
   });
 
   it('reads image-allowlist from its attribute', async () => {
-    const el = await fixture<OzMarkdown>(
-      html`<oz-markdown image-allowlist="https://img.example" text="![a cat](https://img.example/c.png)"></oz-markdown>`,
-    );
+    const el = await fixture<OzMarkdown>(html`<oz-markdown image-allowlist="https://img.example" text="![a cat](https://img.example/c.png)"></oz-markdown>`);
     const img = el.shadowRoot!.querySelector('img')!;
     expect(img.getAttribute('src')).to.equal('https://img.example/c.png');
     expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');

@@ -4,7 +4,15 @@ import { DEFAULT_STRINGS } from '../../elements/shared/strings.js';
 import { prettyJson, type OzToolCall } from '../../elements/tool-call/tool-call.js';
 import type { ToolCallView } from '../../src/thread/state.js';
 
-const call = (extra: Partial<ToolCallView> = {}): ToolCallView => ({ id: 'c1', name: 'send_email', runId: 'r1', argsText: '{"to":"a@b.example","pw":"{{secret:smtp}}"}', argsComplete: true, status: 'running', ...extra });
+const call = (extra: Partial<ToolCallView> = {}): ToolCallView => ({
+  id: 'c1',
+  name: 'send_email',
+  runId: 'r1',
+  argsText: '{"to":"a@b.example","pw":"{{secret:smtp}}"}',
+  argsComplete: true,
+  status: 'running',
+  ...extra,
+});
 
 describe('<oz-tool-call>', () => {
   it('is collapsed by default with a summary line, and opens', async () => {

@@ -50,7 +50,10 @@ test('delegator: ana approves her step, ben gives the four-eyes approval in the 
     await page.getByRole('button', { name: 'Approve' }).first().click();
     await page.getByRole('button', { name: 'Send answers' }).click();
     const waiting = page.locator('oz-agent-chat oz-waiting');
-    await waiting.getByText(/Publish release 2\.1\.0/).first().waitFor();
+    await waiting
+      .getByText(/Publish release 2\.1\.0/)
+      .first()
+      .waitFor();
     const consoleUrl = await waiting.getByRole('link').first().getAttribute('href');
     assert.ok(consoleUrl, 'oz-waiting links to the console where ben decides');
     await screenshot(page, 'delegator-waiting-for-ben');
@@ -120,7 +123,11 @@ test('a reload in the middle of a streaming answer restores the thread and follo
 
     await page.getByRole('button', { name: 'New thread' }).click();
     await ask(page, 'Write chunks=400 pace=10');
-    await page.locator('oz-agent-chat oz-message .assistant .bubble').getByText(/\S{3,}/).first().waitFor();
+    await page
+      .locator('oz-agent-chat oz-message .assistant .bubble')
+      .getByText(/\S{3,}/)
+      .first()
+      .waitFor();
     const before = await writerText(page);
     assert.ok(before.length < whole.length, 'the page reloads while the answer still streams');
     await page.reload();

@@ -21,20 +21,26 @@ let url = '';
 let cutUrl = '';
 let browser: Browser;
 
-before(async () => {
-  if (!existsSync(`${example}node_modules/@copilotkit/react-core`)) {
-    await promisify(execFile)('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: example, maxBuffer: 64 << 20 });
-  }
-  edge = await startEdge({ port: 0, log: () => {} });
-  // Every response of this edge is cut after 15 events.
-  cutting = await startEdge({ port: 0, log: () => {}, faults: { dropAfter: 15 } });
-  for (const [upstream, set] of [[edge.url, (u: string) => (url = u)], [cutting.url, (u: string) => (cutUrl = u)]] as const) {
-    const app = await startCopilotKitExample({ edgeUrl: upstream, token: 'ana-token', tenant: 'acme', port: 0 });
-    apps.push(app);
-    set(app.url);
-  }
-  browser = await launch();
-}, { timeout: 600_000 });
+before(
+  async () => {
+    if (!existsSync(`${example}node_modules/@copilotkit/react-core`)) {
+      await promisify(execFile)('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: example, maxBuffer: 64 << 20 });
+    }
+    edge = await startEdge({ port: 0, log: () => {} });
+    // Every response of this edge is cut after 15 events.
+    cutting = await startEdge({ port: 0, log: () => {}, faults: { dropAfter: 15 } });
+    for (const [upstream, set] of [
+      [edge.url, (u: string) => (url = u)],
+      [cutting.url, (u: string) => (cutUrl = u)],
+    ] as const) {
+      const app = await startCopilotKitExample({ edgeUrl: upstream, token: 'ana-token', tenant: 'acme', port: 0 });
+      apps.push(app);
+      set(app.url);
+    }
+    browser = await launch();
+  },
+  { timeout: 600_000 },
+);
 
 after(async () => {
   await browser?.close();
@@ -72,10 +78,16 @@ async function ask(page: Page, text: string): Promise<void> {
 
 /** Once the run has ended: the answer as the agent received it (CopilotKit's own rendering may come later). */
 async function answerReceived(page: Page): Promise<string> {
-  await page.getByRole('status', { name: 'Run outcome' }).filter({ hasText: /Run ended|Waiting for your answer/ }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('status', { name: 'Run outcome' })
+    .filter({ hasText: /Run ended|Waiting for your answer/ })
+    .waitFor({ timeout: 60_000 });
   return page.evaluate(() => {
     const agent = (window as unknown as { ozAgent: { messages: Array<{ role: string; content?: unknown }> } }).ozAgent;
-    return agent.messages.filter((m) => m.role === 'assistant').map((m) => String(m.content)).join('\n');
+    return agent.messages
+      .filter((m) => m.role === 'assistant')
+      .map((m) => String(m.content))
+      .join('\n');
   });
 }
 

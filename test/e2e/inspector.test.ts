@@ -43,7 +43,10 @@ test('ana opens the inspector on her chat; ben, in support, lists her run throug
     const runs = support.locator('oz-inspector oz-inspector-runs');
     await runs.getByText('writer', { exact: false }).first().waitFor();
     assert.match(await deepText(runs), /ana/, 'the run is labelled with whose it is');
-    await runs.getByRole('button', { name: /^Follow / }).first().click();
+    await runs
+      .getByRole('button', { name: /^Follow / })
+      .first()
+      .click();
     await support.waitForFunction(
       () => {
         const inspector = document.querySelector('oz-inspector');

@@ -76,7 +76,7 @@ test('the tag written in JSX (React 19): on<event-name> props are listened to, a
   try {
     await page.getByLabel('Agent').selectOption('writer');
     // React 19 set agent as a property (the element has one), and keyed by it, made a new chat.
-    await page.waitForFunction(() => (document.querySelector('oz-agent-chat') as HTMLElement & { agent?: string } | null)?.agent === 'writer');
+    await page.waitForFunction(() => (document.querySelector('oz-agent-chat') as (HTMLElement & { agent?: string }) | null)?.agent === 'writer');
     await page.locator('oz-agent-chat textarea').waitFor();
     assert.deepEqual(await imagesOf(page), ['https://images.example.com'], 'React 19 set the array as a property (an attribute would be a string)');
     await ask(page, 'Write chunks=30 pace=0');

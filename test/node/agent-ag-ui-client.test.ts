@@ -84,7 +84,10 @@ test('a stream cut again and again is followed with Last-Event-ID: the same text
   const whole = await runOnce(proxyUrl, 'writer', 'Write chunks=60 pace=0');
   const cut = await runOnce(cuttingProxyUrl, 'writer', 'Write chunks=60 pace=0');
   const followed = cut.heard.requests.filter((id) => id !== undefined);
-  assert.ok(said.some((m) => /upstream stream broke/.test(m)), 'the proxy saw the edge cut the stream');
+  assert.ok(
+    said.some((m) => /upstream stream broke/.test(m)),
+    'the proxy saw the edge cut the stream',
+  );
   assert.ok(followed.length >= 3, `followed again ${followed.length} times`);
   assert.equal(new Set(followed).size, followed.length, 'each reconnect asks from a later event');
   assert.equal(cut.heard.starts, 1, 'one RUN_STARTED reached the subscriber');

@@ -59,17 +59,16 @@ function assertWholeTurn(agent: OzAgent): void {
     ],
   );
   const m1 = agent.messages[1] as { toolCalls?: { id: string; function: { name: string; arguments: string } }[] };
-  assert.deepEqual(m1.toolCalls?.map((c) => [c.id, c.function.name, c.function.arguments]), [['call-1', 'oz.board_write', '{"text":"greeted"}']]);
+  assert.deepEqual(
+    m1.toolCalls?.map((c) => [c.id, c.function.name, c.function.arguments]),
+    [['call-1', 'oz.board_write', '{"text":"greeted"}']],
+  );
   assert.deepEqual(agent.state, { board: { notes: [{ id: '1', text: 'greeted' }] } });
 }
 
 for (const withIds of [true, false]) {
   test(`runAgent() over a stream dropped mid-run (${withIds ? 'with ids' : 'without ids'}) gets the whole turn, one run`, async () => {
-    const replies: Reply[] = [
-      { kind: 'stream', cut: { at: 'mid', frame: 4 } },
-      { kind: 'stream', cut: { at: 'between', frame: withIds ? 3 : 11 } },
-      { kind: 'stream' },
-    ];
+    const replies: Reply[] = [{ kind: 'stream', cut: { at: 'mid', frame: 4 } }, { kind: 'stream', cut: { at: 'between', frame: withIds ? 3 : 11 } }, { kind: 'stream' }];
     await withServer(replies, withIds, async (server) => {
       const states: ConnectionState[] = [];
       const agent = agentFor(server, states);
@@ -102,7 +101,14 @@ test('what the route refuses (client tools, image or file parts) fails at once i
       return err.code === 'unsupported' && /takes no client tools \(search\)/.test(err.message ?? '');
     });
     const image = agentFor(server);
-    image.addMessage({ id: 'u2', role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] } as never);
+    image.addMessage({
+      id: 'u2',
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'binary', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      ],
+    } as never);
     await assert.rejects(image.runAgent(), (err: { code?: string; message?: string }) => err.code === 'unsupported' && /text only; the message holds (binary|image) parts/.test(err.message ?? ''));
     assert.equal(server.requests.length, 0, 'nothing reached the route');
     // Text parts alone go through.

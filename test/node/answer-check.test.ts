@@ -28,7 +28,10 @@ test('without a loader, resume() rejects with what to import and sends nothing; 
   const store = createThreadStore(options(fake.transport));
   await store.send('hi');
   assert.deepEqual(store.getState().openInterruptIds, ['i1']);
-  assert.throws(() => store.checkAnswers({ i1: approve() }), (e: unknown) => isThreadError(e) && e.code === 'not_ready');
+  assert.throws(
+    () => store.checkAnswers({ i1: approve() }),
+    (e: unknown) => isThreadError(e) && e.code === 'not_ready',
+  );
   await assert.rejects(() => store.resume({ i1: approve() }), /answer check is not loaded: import it/);
   assert.equal(fake.calls.length, 1, 'nothing was sent');
   store.dispose();

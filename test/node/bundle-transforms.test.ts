@@ -92,10 +92,13 @@ describe('bundle transforms', () => {
     assert.ok(code.length < readFileSync(markedFile, 'utf8').length - 500, 'the rule sets are gone from the source');
   });
 
-  it("Immer: produce works as before; the manual-draft and patch methods (and their exports) are gone", async () => {
+  it('Immer: produce works as before; the manual-draft and patch methods (and their exports) are gone', async () => {
     const { original, changed, code } = await transformed('oz-agui:unused-immer-methods', immerFile);
     const gone = ['produceWithPatches', 'createDraft', 'finishDraft', 'applyPatches'];
-    assert.deepEqual(Object.keys(changed), Object.keys(original).filter((name) => !gone.includes(name)));
+    assert.deepEqual(
+      Object.keys(changed),
+      Object.keys(original).filter((name) => !gone.includes(name)),
+    );
     const Immer = changed.Immer as new (config: { autoFreeze: boolean }) => Record<string, unknown> & {
       produce: <T>(base: T, recipe: (d: T) => void) => T;
     };
@@ -111,7 +114,7 @@ describe('bundle transforms', () => {
     assert.throws(() => run('oz-agui:unused-immer-methods', 'renderChunk', `${code}\nnew Immer().createDraft({});`, 'chunk.js'), /createDraft/);
   });
 
-  it("DOMPurify: its unused AsyncGenerator helper is dropped, nothing else", async () => {
+  it('DOMPurify: its unused AsyncGenerator helper is dropped, nothing else', async () => {
     const { original, changed, code } = await transformed('oz-agui:unused-async-generator', purifyFile);
     assert.deepEqual(Object.keys(changed), Object.keys(original));
     assert.equal(typeof changed.default, 'function');
@@ -154,8 +157,20 @@ describe('bundle transforms', () => {
 function dirtyHtml(): string[] {
   const attrs = [
     ...PURIFY_CONFIG.ALLOWED_ATTR.map((a) => `${a}="${a === 'href' || a === 'src' ? 'https://example.com/x' : 'v'}"`),
-    'id="i"', 'style="color:red"', 'onclick="alert(1)"', 'data-x="1"', 'aria-label="l"', 'xlink:href="javascript:alert(1)"',
-    'name="n"', 'width="3"', 'colspan="2"', 'target="_top"', 'rel="opener"', 'role="button"', 'tabindex="0"', 'href="javascript:alert(1)"',
+    'id="i"',
+    'style="color:red"',
+    'onclick="alert(1)"',
+    'data-x="1"',
+    'aria-label="l"',
+    'xlink:href="javascript:alert(1)"',
+    'name="n"',
+    'width="3"',
+    'colspan="2"',
+    'target="_top"',
+    'rel="opener"',
+    'role="button"',
+    'tabindex="0"',
+    'href="javascript:alert(1)"',
   ].join(' ');
   const tags = [...PURIFY_CONFIG.ALLOWED_TAGS, 'div', 'section', 'input', 'form', 'style', 'script', 'iframe', 'svg', 'math', 'video', 'font'];
   return [
@@ -181,7 +196,8 @@ describe("DOMPurify's default allowlists, left out of the bundle", () => {
     const code = readFileSync(purifyFile, 'utf8');
     const out = run('oz-agui:unused-purify-defaults', 'transform', code, purifyFile)!;
     for (const name of ['html$1', 'html', 'svg', 'mathMl', 'xml']) assert.ok(out.includes(`const ${name} = freeze([]);`), name);
-    for (const name of ['svg$1', 'svgFilters', 'svgDisallowed', 'mathMl$1', 'mathMlDisallowed']) assert.match(out, new RegExp(`const ${name.replace('$', '\\$')} = freeze\\(\\[\\s*"`), `${name} stays`);
+    for (const name of ['svg$1', 'svgFilters', 'svgDisallowed', 'mathMl$1', 'mathMlDisallowed'])
+      assert.match(out, new RegExp(`const ${name.replace('$', '\\$')} = freeze\\(\\[\\s*"`), `${name} stays`);
     assert.ok(out.length < code.length - 5000);
   });
 

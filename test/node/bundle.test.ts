@@ -37,7 +37,11 @@ const PAGE = `<!doctype html>
 
 /** A page, the bundle (its first file and the chunks beside it), and the AG-UI route answering every run with the recorded writer run. */
 function serve(dir: string, served: string[]): Server {
-  const scripts = new Map(readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => [`/${f}`, readFileSync(join(dir, f), 'utf8')]));
+  const scripts = new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [`/${f}`, readFileSync(join(dir, f), 'utf8')]),
+  );
   return createServer((req, res) => {
     const script = req.method === 'GET' ? scripts.get(req.url ?? '') : undefined;
     if (req.method === 'GET' && (req.url === '/' || req.url === '/index.html')) {
@@ -91,7 +95,9 @@ describe('the self-contained bundle in a plain HTML page', () => {
     const code = readFileSync(join(outDir, 'oz-agent-chat.js'), 'utf8');
     assert.doesNotMatch(code, /^\s*import\s[^(]/m, 'a static import is left in the first file');
     assert.doesNotMatch(code, /process\.env/, 'process.env is left in the bundle');
-    const chunks = readdirSync(outDir).filter((f) => f.endsWith('.js') && f !== 'oz-agent-chat.js').sort();
+    const chunks = readdirSync(outDir)
+      .filter((f) => f.endsWith('.js') && f !== 'oz-agent-chat.js')
+      .sort();
     assert.equal(chunks.length, 2, chunks.join());
     assert.match(chunks[0]!, /^oz-agent-chat-define-forms-[\w-]+\.js$/);
     assert.match(chunks[1]!, /^oz-agent-chat-markdown-engine-parts-[\w-]+\.js$/);
@@ -99,7 +105,7 @@ describe('the self-contained bundle in a plain HTML page', () => {
       assert.ok(code.includes(`import(\`./${name}\`)`) || code.includes(`import("./${name}")`), `the first file imports ${name} relative to itself`);
       const chunk = readFileSync(join(outDir, name), 'utf8');
       assert.doesNotMatch(chunk, /process\.env/);
-      assert.match(chunk, /from\s*"\.\/oz-agent-chat\.js"/, 'the chunk shares the first file\'s modules (lit, the store): one copy of each');
+      assert.match(chunk, /from\s*"\.\/oz-agent-chat\.js"/, "the chunk shares the first file's modules (lit, the store): one copy of each");
     }
     // marked and DOMPurify are in the engine's chunk only.
     assert.ok(!code.includes('uponSanitizeAttribute') && !code.includes('Infinite loop on byte'), 'the first file holds no markdown engine (DOMPurify, marked)');
@@ -125,9 +131,7 @@ describe('the self-contained bundle in a plain HTML page', () => {
     });
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => customElements.get('oz-agent-chat') !== undefined);
-    const defined = await page.evaluate(() =>
-      ['oz-agent-chat', 'oz-message', 'oz-markdown', 'oz-composer', 'oz-board', 'oz-tool-call'].filter((tag) => customElements.get(tag) === undefined),
-    );
+    const defined = await page.evaluate(() => ['oz-agent-chat', 'oz-message', 'oz-markdown', 'oz-composer', 'oz-board', 'oz-tool-call'].filter((tag) => customElements.get(tag) === undefined));
     assert.deepEqual(defined, [], 'tags left undefined');
 
     const box = page.locator('oz-agent-chat textarea');
@@ -151,8 +155,14 @@ describe('the self-contained bundle in a plain HTML page', () => {
     // The run started: the interrupt forms' chunk loaded from beside the first file, and defined their tags.
     await page.waitForFunction(() => customElements.get('oz-interrupts') !== undefined && customElements.get('oz-interrupt') !== undefined);
     assert.equal(served[0], '/oz-agent-chat.js');
-    assert.ok(served.some((u) => /^\/oz-agent-chat-define-forms-[\w-]+\.js$/.test(u)), served.join());
-    assert.ok(served.some((u) => /^\/oz-agent-chat-markdown-engine-parts-[\w-]+\.js$/.test(u)), served.join());
+    assert.ok(
+      served.some((u) => /^\/oz-agent-chat-define-forms-[\w-]+\.js$/.test(u)),
+      served.join(),
+    );
+    assert.ok(
+      served.some((u) => /^\/oz-agent-chat-markdown-engine-parts-[\w-]+\.js$/.test(u)),
+      served.join(),
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -20,11 +20,27 @@ const env = { ...process.env, NODE_OPTIONS: '' };
 
 const EDGE_OPTIONS = ['--port', '--host', '--config', '--help', 'OZ_AGUI_EDGE_PORT', 'OZ_AGUI_EDGE_HOST', 'OZ_AGUI_EDGE_PUBLIC_URL'];
 const PROXY_OPTIONS = [
-  '--upstream', '--port', '--host', '--cacert', '--base-path', '--allow-origin', '--agents', '--tenants',
-  '--inspect', '--inspect-max-runs', '--inspect-redis', '--help', 'OZ_APP_TOKEN', 'OZ_INSPECT_KEY', 'OZ_INSPECT_REDIS_URL',
+  '--upstream',
+  '--port',
+  '--host',
+  '--cacert',
+  '--base-path',
+  '--allow-origin',
+  '--agents',
+  '--tenants',
+  '--inspect',
+  '--inspect-max-runs',
+  '--inspect-redis',
+  '--help',
+  'OZ_APP_TOKEN',
+  'OZ_INSPECT_KEY',
+  'OZ_INSPECT_REDIS_URL',
 ];
 
-for (const [tool, options] of [['oz-agui-edge', EDGE_OPTIONS], ['oz-agui-proxy', PROXY_OPTIONS]] as const) {
+for (const [tool, options] of [
+  ['oz-agui-edge', EDGE_OPTIONS],
+  ['oz-agui-proxy', PROXY_OPTIONS],
+] as const) {
   test(`npx ${tool} --help lists every option and variable it reads`, async () => {
     const { stdout } = await run(npx, ['--no-install', tool, '--help'], { cwd: root, env });
     for (const option of options) assert.match(stdout, new RegExp(`(^|\\s)${option}\\b`), `${option} is not in ${tool}'s help`);
@@ -43,7 +59,10 @@ for (const [tool, options] of [['oz-agui-edge', EDGE_OPTIONS], ['oz-agui-proxy',
 }
 
 test('npx oz-agui-edge refuses a port that is none and a config file it cannot read, naming them', async () => {
-  for (const [args, said] of [[['--port', '70000'], /not a port: 70000/], [['--config', 'no-such-edge.json'], /no-such-edge\.json/]] as const) {
+  for (const [args, said] of [
+    [['--port', '70000'], /not a port: 70000/],
+    [['--config', 'no-such-edge.json'], /no-such-edge\.json/],
+  ] as const) {
     const failed = await run(npx, ['--no-install', 'oz-agui-edge', ...args], { cwd: root, env }).then(
       () => assert.fail(`${args.join(' ')} was taken`),
       (err: { code: number; stderr: string }) => err,

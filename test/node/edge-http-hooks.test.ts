@@ -33,8 +33,7 @@ interface Loose {
 }
 const loose = (events: Received[]) => events.map((e) => e.event as unknown as Loose);
 const last = (events: Received[]) => loose(events).at(-1)!;
-const hook = (e: StartedEdge, name: string, body: unknown) =>
-  send(`${e.url}/__edge/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const hook = (e: StartedEdge, name: string, body: unknown) => send(`${e.url}/__edge/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Starts a turn of `agent` and returns its interrupts once the run ends waiting. */
 async function interrupted(e: StartedEdge, agent: string, threadId: string, text: string) {
@@ -79,10 +78,13 @@ describe('edge http: runtime hooks', () => {
     assert.equal(end.metadata?.['oz0/entry'], notes.id);
     assert.deepEqual(end.metadata?.['oz0/decided'], [deploy.id]);
     assert.deepEqual(end.metadata?.['oz0/not-decided'], [notes.id]);
-    assert.deepEqual(events.filter((ev) => ev.name === 'oz0.resume').map((ev) => ev.value), [{ interruptId: deploy.id, outcome: 'decided', approved: true }]);
+    assert.deepEqual(
+      events.filter((ev) => ev.name === 'oz0.resume').map((ev) => ev.value),
+      [{ interruptId: deploy.id, outcome: 'decided', approved: true }],
+    );
   });
 
-  test('refuse-answer: OZ\'s own check refuses the answer at a field (invalid_resume), nothing decided; without it the same answer is taken', async () => {
+  test("refuse-answer: OZ's own check refuses the answer at a field (invalid_resume), nothing decided; without it the same answer is taken", async () => {
     const e = await start();
     const { route, interrupts } = await interrupted(e, 'asker', 'q-1', 'Plan the offsite');
     const id = interrupts[0]!.id;

@@ -72,9 +72,7 @@ describe('edge http: before the stream', () => {
   });
 
   test('413 for a declared Content-Length of 4 MiB + 1, before reading', async () => {
-    const res = await send(route, { method: 'POST', headers: { ...json, 'Content-Length': String(MAX_BODY_BYTES + 1) }, body: Buffer.alloc(0) }).catch(
-      (e: Error) => e,
-    );
+    const res = await send(route, { method: 'POST', headers: { ...json, 'Content-Length': String(MAX_BODY_BYTES + 1) }, body: Buffer.alloc(0) }).catch((e: Error) => e);
     // The edge answers without waiting for the body that was announced and never sent.
     assert.ok(!(res instanceof Error), String(res));
     assert.equal(res.status, 413);
@@ -103,7 +101,10 @@ describe('edge http: before the stream', () => {
       pump();
     });
     assert.equal(status, 413);
-    assert.equal(runtime.started.some((i) => i.runId === 'r-413'), false);
+    assert.equal(
+      runtime.started.some((i) => i.runId === 'r-413'),
+      false,
+    );
   });
 
   test('a body of exactly 4 MiB is accepted', async () => {
@@ -187,7 +188,10 @@ describe('edge http: before the stream', () => {
       stream.events.map((e) => e.id),
       log.entries.map((e) => e.id),
     );
-    assert.deepEqual(stream.events.map((e) => e.event.type), ['RUN_STARTED', 'RUN_FINISHED']);
+    assert.deepEqual(
+      stream.events.map((e) => e.event.type),
+      ['RUN_STARTED', 'RUN_FINISHED'],
+    );
     assert.equal(log.subscribers, 0, 'the stream unsubscribed');
   });
 

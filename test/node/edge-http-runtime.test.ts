@@ -112,7 +112,11 @@ describe('edge http: with the development runtime', () => {
     assert.equal(page.status, 200);
     const interruptId = /name="interruptId" value="([^"]+)"/.exec(page.text)?.[1];
     assert.ok(interruptId, 'ben may decide it');
-    assert.equal(stream.events.some((ev) => ev.event.type === 'RUN_FINISHED'), false, 'the run still waits');
+    assert.equal(
+      stream.events.some((ev) => ev.event.type === 'RUN_FINISHED'),
+      false,
+      'the run still waits',
+    );
 
     const decided = await send(`${e.url}/console/jobs/${waiting.job}/decide`, {
       method: 'POST',
@@ -126,7 +130,7 @@ describe('edge http: with the development runtime', () => {
     assert.ok(stream.events.some((ev) => custom('oz0.card')(ev) && (ev.event as { value: { card: { type: string } } }).value.card.type === 'release'));
   });
 
-  test('/__edge/clock advances a virtual clock past an interrupt\'s deadline: the resume then ends with interrupt_expired', async () => {
+  test("/__edge/clock advances a virtual clock past an interrupt's deadline: the resume then ends with interrupt_expired", async () => {
     const clock = createVirtualClock(Date.UTC(2026, 0, 1));
     const e = await start({ runtimeOptions: { clock } });
     const route = e.url + agentRoutePath('helper', 'acme');
@@ -168,14 +172,18 @@ describe('edge http: with the development runtime', () => {
     assert.equal(lastEvent(undisturbed.events).outcome.type, 'success');
   });
 
-  test('/__edge/revoke takes a person\'s access: their next run on the thread is refused', async () => {
+  test("/__edge/revoke takes a person's access: their next run on the thread is refused", async () => {
     const e = await start();
     const route = e.url + agentRoutePath('writer', 'acme');
     const ana = { Authorization: 'Bearer ana-token' };
     await followRun(route, { threadId: 'rv-1', runId: 'run-1', messages: user('chunks=3 pace=0') }, ana);
     const res = await send(`${e.url}/__edge/revoke`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tenant: 'acme', person: 'ana' }) });
     assert.equal(res.status, 200);
-    const again = await followRun(route, { threadId: 'rv-1', runId: 'run-2', messages: [...user('chunks=3 pace=0'), { id: 'a1', role: 'assistant', content: 'x' }, { id: 'u2', role: 'user', content: 'more' }] }, ana);
+    const again = await followRun(
+      route,
+      { threadId: 'rv-1', runId: 'run-2', messages: [...user('chunks=3 pace=0'), { id: 'a1', role: 'assistant', content: 'x' }, { id: 'u2', role: 'user', content: 'more' }] },
+      ana,
+    );
     const error = lastEvent(again.events);
     assert.equal(error.type, 'RUN_ERROR');
     assert.equal(error.code, 'revoked');

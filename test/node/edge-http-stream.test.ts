@@ -37,11 +37,17 @@ describe('edge http: streaming the log', () => {
     const { runtime, route } = await start({}, finished);
     const whole = await followRun(route, input('r1'), auth);
     const log = runtime.logs.get('r1')!;
-    assert.deepEqual(whole.events.map((e) => e.id), log.entries.map((e) => e.id));
+    assert.deepEqual(
+      whole.events.map((e) => e.id),
+      log.entries.map((e) => e.id),
+    );
     const middle = log.entries[10]!.id; // inside the first burst of 22
     const rest = await openStream(route, input('r1'), { ...auth, 'Last-Event-ID': middle });
     assert.equal(await rest.done, 'end');
-    assert.deepEqual(rest.events, log.entries.slice(11).map((e) => ({ id: e.id, event: e.event })));
+    assert.deepEqual(
+      rest.events,
+      log.entries.slice(11).map((e) => ({ id: e.id, event: e.event })),
+    );
     assert.equal(edge!.stats.snapshot().resumeRequests, 1);
   });
 
@@ -64,7 +70,11 @@ describe('edge http: streaming the log', () => {
     const log = runtime.logs.get('r2')!;
     const ids = stream.events.map((e) => e.id);
     assert.equal(new Set(ids).size, ids.length, 'nothing twice');
-    assert.deepEqual(ids, log.entries.map((e) => e.id), 'nothing missed, in order');
+    assert.deepEqual(
+      ids,
+      log.entries.map((e) => e.id),
+      'nothing missed, in order',
+    );
   });
 
   test('the lastEventId query parameter is taken like the header', async () => {
@@ -73,7 +83,10 @@ describe('edge http: streaming the log', () => {
     const log = runtime.logs.get('r3')!;
     const rest = await openStream(`${route}&lastEventId=${encodeURIComponent(log.entries[30]!.id)}`, input('r3'), auth);
     await rest.done;
-    assert.deepEqual(rest.events.map((e) => e.id), log.entries.slice(31).map((e) => e.id));
+    assert.deepEqual(
+      rest.events.map((e) => e.id),
+      log.entries.slice(31).map((e) => e.id),
+    );
   });
 
   test('Last-Event-ID of the terminal event: an empty stream that ends at once', async () => {
@@ -89,7 +102,10 @@ describe('edge http: streaming the log', () => {
     const { runtime, route } = await start({}, finished);
     const dropped = await followRun(route, input('r5'), { ...auth, 'X-Edge-Fault': 'drop-after=7' });
     const log = runtime.logs.get('r5')!;
-    assert.deepEqual(dropped.events, log.entries.map((e) => ({ id: e.id, event: e.event })));
+    assert.deepEqual(
+      dropped.events,
+      log.entries.map((e) => ({ id: e.id, event: e.event })),
+    );
     assert.equal(dropped.connections, Math.ceil(log.entries.length / 7));
     const s = edge!.stats.snapshot();
     assert.equal(s.faultsApplied, dropped.connections - 1);
@@ -103,9 +119,15 @@ describe('edge http: streaming the log', () => {
     const cut = await followRun(`${route}&fault=cut-frame%3D5`, input('r6'), auth, (s) => streams.push(s));
     for (const s of streams) partials.push(s.partial());
     const log = runtime.logs.get('r6')!;
-    assert.deepEqual(cut.events, log.entries.map((e) => ({ id: e.id, event: e.event })));
+    assert.deepEqual(
+      cut.events,
+      log.entries.map((e) => ({ id: e.id, event: e.event })),
+    );
     assert.ok(streams.length > 1);
-    assert.ok(partials.slice(0, -1).every((p) => p.startsWith('id: ') && !p.endsWith('\n\n')), 'each cut connection left half a frame');
+    assert.ok(
+      partials.slice(0, -1).every((p) => p.startsWith('id: ') && !p.endsWith('\n\n')),
+      'each cut connection left half a frame',
+    );
     assert.ok(streams.slice(0, -1).every((s) => s.events.length === 4));
   });
 
@@ -114,7 +136,10 @@ describe('edge http: streaming the log', () => {
     const t0 = Date.now();
     const run = await followRun(route, input('r7'), auth);
     const log = runtime.logs.get('r7')!;
-    assert.deepEqual(run.events.map((e) => e.id), log.entries.map((e) => e.id));
+    assert.deepEqual(
+      run.events.map((e) => e.id),
+      log.entries.map((e) => e.id),
+    );
     assert.equal(run.connections, Math.ceil(log.entries.length / 10));
     assert.ok(Date.now() - t0 >= log.entries.length * 5, 'each event waited its delay');
   });
@@ -134,7 +159,10 @@ describe('edge http: streaming the log', () => {
     log.append(...textEvents(3, 'later'), runFinished(log));
     const second = await openStream(route, input('r9'), { ...auth, 'Last-Event-ID': first.events.at(-1)!.id });
     assert.equal(await second.done, 'end');
-    assert.deepEqual([...first.events, ...second.events].map((e) => e.id), log.entries.map((e) => e.id));
+    assert.deepEqual(
+      [...first.events, ...second.events].map((e) => e.id),
+      log.entries.map((e) => e.id),
+    );
   });
 
   test('stream-max=ms per request shortens the maximum', async () => {
@@ -177,6 +205,9 @@ describe('edge http: streaming the log', () => {
     assert.equal(edge!.stats.snapshot().keepAlives, keepAlives, 'the keep-alive timer was cleared');
     const rest = await openStream(route, input('r12'), { ...auth, 'Last-Event-ID': s.events[0]!.id });
     await rest.done;
-    assert.deepEqual(rest.events.map((e) => e.id), log.entries.slice(1).map((e) => e.id));
+    assert.deepEqual(
+      rest.events.map((e) => e.id),
+      log.entries.slice(1).map((e) => e.id),
+    );
   });
 });

@@ -70,7 +70,9 @@ export function ofType<T extends AguiEvent['type']>(events: readonly AguiEvent[]
 
 /** CUSTOM events' values by name. */
 export function custom(events: readonly AguiEvent[], name: string): unknown[] {
-  return ofType(events, EventType.CUSTOM).filter((e) => e.name === name).map((e) => e.value);
+  return ofType(events, EventType.CUSTOM)
+    .filter((e) => e.name === name)
+    .map((e) => e.value);
 }
 
 /** The last event. */

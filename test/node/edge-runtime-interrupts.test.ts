@@ -13,7 +13,12 @@ describe('edge runtime: interrupts', () => {
     const [i] = interruptsOf(events);
     assert.match(i!.id, /^ozi1\.[A-Za-z0-9_-]+$/);
     assert.ok(i!.message);
-    assert.deepEqual(i!.responseSchema, { type: 'object', properties: { approved: { type: 'boolean', title: 'Approve' }, comment: { type: 'string', title: 'Comment' } }, required: ['approved'], additionalProperties: false });
+    assert.deepEqual(i!.responseSchema, {
+      type: 'object',
+      properties: { approved: { type: 'boolean', title: 'Approve' }, comment: { type: 'string', title: 'Comment' } },
+      required: ['approved'],
+      additionalProperties: false,
+    });
     assert.equal(Date.parse(i!.expiresAt!) - clock.now(), 15 * 60 * 1000 - 60_000);
     const m = readInterruptMeta(i!);
     assert.equal(m.kind, 'approval');
@@ -32,7 +37,7 @@ describe('edge runtime: interrupts', () => {
     assert.equal(i!.metadata?.[META.console], undefined);
   });
 
-  it('input_required: the question with the AI label, choices as an enum, then a typed question\'s fields', async () => {
+  it("input_required: the question with the AI label, choices as an enum, then a typed question's fields", async () => {
     const { rt, clock } = setup();
     const first = runOk(rt, clock, 'ana-token', 'asker', input('a1', [user('plan')]));
     await checkEvents(first.events);
@@ -53,19 +58,21 @@ describe('edge runtime: interrupts', () => {
     const third = startOk(rt, 'ana-token', 'asker', input('a1', [], { resume: [{ interruptId: typed!.id, status: 'resolved', payload: { date: '2026-03-01', people: 8 } }] }));
     clock.advance(60_000);
     await checkEvents(third.events);
-    const text = ofType(third.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join('');
+    const text = ofType(third.events, EventType.TEXT_MESSAGE_CONTENT)
+      .map((c) => c.delta)
+      .join('');
     assert.match(text, /design offsite on 2026-03-01 for 8 people/);
     assert.equal((custom(third.events, OZ_CARD)[0] as { card: { type: string } }).card.type, 'plan');
   });
 
-  it('confirm: a call that asks the person to type an argument\'s value', () => {
+  it("confirm: a call that asks the person to type an argument's value", () => {
     const { rt, clock } = setup();
     const [i] = interruptsOf(runOk(rt, clock, 'ana-token', 'confirmer', input('cf1', [user('pay')])).events);
     const confirm = (i!.responseSchema as { properties: Record<string, { const?: string }> }).properties.confirm;
     assert.equal(confirm?.const, CONFIRM_ACCOUNT);
   });
 
-  it('confirmation: a hook\'s escalation with the approval\'s schema; a budget wait with an empty schema', async () => {
+  it("confirmation: a hook's escalation with the approval's schema; a budget wait with an empty schema", async () => {
     const { rt, clock } = setup();
     const [c] = interruptsOf(runOk(rt, clock, 'ana-token', 'escalator', input('e1', [user('go')])).events);
     assert.equal(c!.reason, 'confirmation');
@@ -87,7 +94,12 @@ describe('edge runtime: interrupts', () => {
     clock.advance(1000);
     await checkEvents(ack.events);
     assert.equal(outcomeOf(ack.events), 'success');
-    assert.match(ofType(ack.events, EventType.TEXT_MESSAGE_CONTENT).map((x) => x.delta).join(''), /raised/);
+    assert.match(
+      ofType(ack.events, EventType.TEXT_MESSAGE_CONTENT)
+        .map((x) => x.delta)
+        .join(''),
+      /raised/,
+    );
   });
 
   it('expiresAt: nobody answers by then, the edge denies it on the clock and the turn goes on', () => {
@@ -107,13 +119,16 @@ describe('edge runtime: interrupts', () => {
     const { events } = runOk(rt, clock, 'acme-key', 'delegator', input('k1', [user('go')]));
     const i = interruptsOf(events);
     assert.equal(i.length, 2);
-    assert.deepEqual(i.map((x) => x.metadata?.[META.what]), ['Run the billing deploy check', 'Publish release 2.1.0']);
+    assert.deepEqual(
+      i.map((x) => x.metadata?.[META.what]),
+      ['Run the billing deploy check', 'Publish release 2.1.0'],
+    );
     assert.equal(events[events.length - 1]!.metadata?.[META.waitingForOthers], undefined);
   });
 });
 
 describe('edge runtime: four eyes and the console', () => {
-  it('delegator: the four-eyes wait is listed as waiting-for-others; after the caller\'s resume the run says oz0.waiting until ben decides in the console', async () => {
+  it("delegator: the four-eyes wait is listed as waiting-for-others; after the caller's resume the run says oz0.waiting until ben decides in the console", async () => {
     const { rt, clock } = setup();
     const first = runOk(rt, clock, 'ana-token', 'delegator', input('fe1', [user('go')]));
     await checkEvents(first.events);
@@ -135,7 +150,11 @@ describe('edge runtime: four eyes and the console', () => {
     assert.ok(resumed.silent, 'keep-alives flow while it waits for others');
     assert.ok(!resumed.ended);
     const checkCard = custom(resumed.events, OZ_CARD) as Array<{ job: string }>;
-    assert.deepEqual(checkCard.map((c) => c.job), [mine!.metadata?.[META.job]], 'the check step finishes with its card in the run where it ends');
+    assert.deepEqual(
+      checkCard.map((c) => c.job),
+      [mine!.metadata?.[META.job]],
+      'the check step finishes with its card in the run where it ends',
+    );
     // ben signs in to the console, sees the wait, and approves
     const ben = rt.authenticate({ session: rt.signIn('ben-token')!.session })!;
     const job = others[0]!.job;
@@ -151,14 +170,23 @@ describe('edge runtime: four eyes and the console', () => {
     await checkEvents(resumed.events);
     assert.equal(outcomeOf(resumed.events), 'success');
     const cards = custom(resumed.events, OZ_CARD) as Array<{ job: string; card: { type: string } }>;
-    assert.deepEqual(cards.map((c) => c.card.type), ['check', 'release', 'summary']);
+    assert.deepEqual(
+      cards.map((c) => c.card.type),
+      ['check', 'release', 'summary'],
+    );
     const decide = rt.audit.filter((a) => a.action === 'interrupt.decide');
-    assert.deepEqual(decide.map((d) => [d.actor, d.door]), [['ana', 'agui'], ['ben', 'console']]);
+    assert.deepEqual(
+      decide.map((d) => [d.actor, d.door]),
+      [
+        ['ana', 'agui'],
+        ['ben', 'console'],
+      ],
+    );
     // cy may not see ana's thread in the console
     assert.equal(rt.consoleWaits(who(rt, 'cy-token'), job), undefined);
   });
 
-  it('ben, inside the finance wall, gets the vault step\'s card; ana never does', () => {
+  it("ben, inside the finance wall, gets the vault step's card; ana never does", () => {
     const { rt, clock } = setup();
     const { events } = runOk(rt, clock, 'ben-token', 'delegator', input('fe2', [user('go')]));
     const cards = custom(events, OZ_CARD) as Array<{ card: { type: string } }>;
@@ -174,7 +202,12 @@ describe('edge runtime: four eyes and the console', () => {
     assert.equal(i!.reason, 'confirmation');
     assert.equal(i!.toolCallId, undefined);
     assert.equal(i!.message, RESTART_WHAT);
-    assert.deepEqual(i!.responseSchema, { type: 'object', properties: { approved: { type: 'boolean', title: 'Approve' }, comment: { type: 'string', title: 'Comment' } }, required: ['approved'], additionalProperties: false });
+    assert.deepEqual(i!.responseSchema, {
+      type: 'object',
+      properties: { approved: { type: 'boolean', title: 'Approve' }, comment: { type: 'string', title: 'Comment' } },
+      required: ['approved'],
+      additionalProperties: false,
+    });
     assert.ok(Date.parse(i!.expiresAt!) > clock.now());
     const m = readInterruptMeta(i!);
     assert.equal(m.kind, 'restart');
@@ -186,6 +219,11 @@ describe('edge runtime: four eyes and the console', () => {
     clock.advance(60_000);
     await checkEvents(next.events);
     assert.equal(outcomeOf(next.events), 'success');
-    assert.match(ofType(next.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join(''), /Restarted the billing service/);
+    assert.match(
+      ofType(next.events, EventType.TEXT_MESSAGE_CONTENT)
+        .map((c) => c.delta)
+        .join(''),
+      /Restarted the billing service/,
+    );
   });
 });

@@ -40,7 +40,7 @@ describe('edge runtime: resuming', () => {
     assert.equal(outcomeOf(ben.events), 'success');
   });
 
-  it('interrupts_open: leaving out an open interrupt of the caller\'s decides nothing and lists them', async () => {
+  it("interrupts_open: leaving out an open interrupt of the caller's decides nothing and lists them", async () => {
     const { rt, clock } = setup({ agents: { twin } });
     const ints = interruptsOf(runOk(rt, clock, 'ana-token', 'twin', input('o1', [user('go')])).events);
     assert.equal(ints.length, 2);
@@ -117,14 +117,24 @@ describe('edge runtime: resuming', () => {
     const log = startOk(rt, 'ana-token', 'helper', input('x1', [], { resume: [{ interruptId: h!.id, status: 'cancelled' }] }));
     clock.advance(60_000);
     assert.deepEqual(custom(log.events, OZ_RESUME), [{ interruptId: h!.id, outcome: 'decided', approved: false }]);
-    assert.match(ofType(log.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join(''), /did not post/);
+    assert.match(
+      ofType(log.events, EventType.TEXT_MESSAGE_CONTENT)
+        .map((c) => c.delta)
+        .join(''),
+      /did not post/,
+    );
     const [q] = interruptsOf(runOk(rt, clock, 'ana-token', 'asker', input('x2', [user('plan')])).events);
     const ql = startOk(rt, 'ana-token', 'asker', input('x2', [], { resume: [{ interruptId: q!.id, status: 'cancelled' }] }));
     clock.advance(60_000);
-    assert.match(ofType(ql.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join(''), /declined/);
+    assert.match(
+      ofType(ql.events, EventType.TEXT_MESSAGE_CONTENT)
+        .map((c) => c.delta)
+        .join(''),
+      /declined/,
+    );
   });
 
-  it('the same resume twice decides once (already_decided); decisions are the person\'s, via app:chat-app', () => {
+  it("the same resume twice decides once (already_decided); decisions are the person's, via app:chat-app", () => {
     const { rt, clock } = setup();
     const x = rt.exchangeToken('chat-app-key', 'ana-token');
     assert.ok(x.ok);
@@ -143,7 +153,7 @@ describe('edge runtime: resuming', () => {
 });
 
 describe('edge runtime: the history', () => {
-  it('a new turn needs one more user message and the latest turn\'s last assistant message', async () => {
+  it("a new turn needs one more user message and the latest turn's last assistant message", async () => {
     const { rt, clock } = setup();
     const first = runOk(rt, clock, 'ana-token', 'failing', input('hs', [user('go', 'u1')]));
     const lastMsg = ofType(first.events, EventType.TEXT_MESSAGE_START).pop()!.messageId;
@@ -151,9 +161,18 @@ describe('edge runtime: the history', () => {
     assert.equal(runError(ok.events).code, 'failed', 'a second turn ran');
     const foreign = runOk(rt, clock, 'ana-token', 'failing', input('hs', [user('go'), user('again'), { id: 'made-up', role: 'assistant', content: 'x' }, user('third')]));
     await checkEvents(foreign.events);
-    assert.deepEqual(foreign.events.map((e) => e.type), [EventType.RUN_STARTED, EventType.RUN_ERROR]);
+    assert.deepEqual(
+      foreign.events.map((e) => e.type),
+      [EventType.RUN_STARTED, EventType.RUN_ERROR],
+    );
     assert.equal(runError(foreign.events).code, 'history_mismatch');
-    const old = runOk(rt, clock, 'ana-token', 'failing', input('hs', [user('go'), { id: lastMsg, role: 'assistant', content: 'x' }, user('again'), { id: lastMsg, role: 'assistant', content: 'x' }, user('third')]));
+    const old = runOk(
+      rt,
+      clock,
+      'ana-token',
+      'failing',
+      input('hs', [user('go'), { id: lastMsg, role: 'assistant', content: 'x' }, user('again'), { id: lastMsg, role: 'assistant', content: 'x' }, user('third')]),
+    );
     assert.equal(runError(old.events).code, 'history_mismatch', 'an assistant message of an older turn');
     const lost = runOk(rt, clock, 'ana-token', 'failing', input('hs', [user('a new question')]));
     assert.equal(runError(lost.events).code, 'history_mismatch', 'a client that lost a turn');
@@ -176,8 +195,16 @@ describe('edge runtime: the history', () => {
     const refused = startOk(rt, 'ana-token', 'helper', input('rl', [], { runId: 'rl-r', resume: [resolved(shown!.id, { approved: true })] }));
     assert.equal(runError(refused.events).code, 'interrupt_changed');
     const again = startOk(rt, 'ana-token', 'helper', input('rl', [user('Please greet the team')], { runId: 'rl-again' }));
-    assert.deepEqual(interruptsOf(again.events).map((i) => i.id), [changed]);
-    assert.ok(ofType(again.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join('').includes('I will greet the team'));
+    assert.deepEqual(
+      interruptsOf(again.events).map((i) => i.id),
+      [changed],
+    );
+    assert.ok(
+      ofType(again.events, EventType.TEXT_MESSAGE_CONTENT)
+        .map((c) => c.delta)
+        .join('')
+        .includes('I will greet the team'),
+    );
     const other = runOk(rt, clock, 'ana-token', 'helper', input('rl', [user('Something else')]));
     assert.equal(runError(other.events).code, 'history_mismatch');
   });

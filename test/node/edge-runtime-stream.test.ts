@@ -12,12 +12,15 @@ function approve(rt: ReturnType<typeof setup>['rt'], token: string, agent: strin
   return startOk(rt, token, agent, input(threadId, [], { resume: ids.map((interruptId) => ({ interruptId, status: 'resolved' as const, payload })) }));
 }
 
-describe('edge runtime: a turn\'s stream', () => {
+describe("edge runtime: a turn's stream", () => {
   it('helper: RUN_STARTED, the board, labelled text, a call with its placeholder, an interrupt naming the call', async () => {
     const { rt, clock } = setup();
     const { events } = runOk(rt, clock, 'ana-token', 'helper', input('h1', [user('Please greet the team')]));
     await checkEvents(events);
-    assert.deepEqual(events.slice(0, 2).map((e) => e.type), [EventType.RUN_STARTED, EventType.STATE_SNAPSHOT]);
+    assert.deepEqual(
+      events.slice(0, 2).map((e) => e.type),
+      [EventType.RUN_STARTED, EventType.STATE_SNAPSHOT],
+    );
     const started = events[0] as { threadId: string; runId: string };
     assert.equal(started.threadId, 'h1');
     const firstText = ofType(events, EventType.TEXT_MESSAGE_CONTENT)[0]!;
@@ -29,14 +32,18 @@ describe('edge runtime: a turn\'s stream', () => {
     assert.equal(call.toolCallName, 'team.post_message');
     assert.equal(call.parentMessageId, msgStart.messageId);
     assert.match(call.toolCallId, /^call_/);
-    const args = JSON.parse(ofType(events, EventType.TOOL_CALL_ARGS).map((a) => a.delta).join(''));
+    const args = JSON.parse(
+      ofType(events, EventType.TOOL_CALL_ARGS)
+        .map((a) => a.delta)
+        .join(''),
+    );
     assert.deepEqual(args, { channel: '#team', text: 'Hello team, have a great day!', credential: '{{secret:slack}}' });
     const [intr] = interruptsOf(events);
     assert.equal(intr!.toolCallId, call.toolCallId);
     assert.equal(intr!.reason, 'tool_call');
   });
 
-  it('helper approved: the result, STATE_DELTA right after oz.board_write\'s result, a new message, the card, success', async () => {
+  it("helper approved: the result, STATE_DELTA right after oz.board_write's result, a new message, the card, success", async () => {
     const { rt, clock } = setup();
     const first = runOk(rt, clock, 'ana-token', 'helper', input('h2', [user('Please greet the team')]));
     const log = approve(rt, 'ana-token', 'helper', 'h2', first.events);
@@ -56,7 +63,10 @@ describe('edge runtime: a turn\'s stream', () => {
     assert.equal(op.value.tainted, true);
     const msgIds = ofType(ev, EventType.TEXT_MESSAGE_START).map((m) => m.messageId);
     const firstIds = ofType(first.events, EventType.TEXT_MESSAGE_START).map((m) => m.messageId);
-    assert.ok(msgIds.every((id) => !firstIds.includes(id)), 'new message ids after the resume');
+    assert.ok(
+      msgIds.every((id) => !firstIds.includes(id)),
+      'new message ids after the resume',
+    );
     assert.ok(ofType(ev, EventType.TEXT_MESSAGE_CONTENT)[0]!.delta.startsWith('AI: '));
     const cards = custom(ev, OZ_CARD) as Array<{ job: string; card: { type: string } }>;
     assert.equal(cards.length, 1);
@@ -73,7 +83,9 @@ describe('edge runtime: a turn\'s stream', () => {
     const log = approve(rt, 'ana-token', 'helper', 'h3', first.events, { approved: false, comment: 'not now' });
     clock.advance(60_000);
     await checkEvents(log.events);
-    const text = ofType(log.events, EventType.TEXT_MESSAGE_CONTENT).map((c) => c.delta).join('');
+    const text = ofType(log.events, EventType.TEXT_MESSAGE_CONTENT)
+      .map((c) => c.delta)
+      .join('');
     assert.match(text, /did not post/);
     assert.deepEqual(custom(log.events, OZ_CARD), []);
     assert.equal(outcomeOf(log.events), 'success');
@@ -136,20 +148,29 @@ describe('edge runtime: a turn\'s stream', () => {
     assert.equal(runError(b.events).code, 'timed_out');
   });
 
-  it('quota and tree: the refusal\'s own code and its numbers in rawEvent.oz0', async () => {
+  it("quota and tree: the refusal's own code and its numbers in rawEvent.oz0", async () => {
     const { rt, clock } = setup();
     const q = runOk(rt, clock, 'ana-token', 'quota', input('q1', [user('go')]));
     await checkEvents(q.events);
     const e = runError(q.events);
     assert.equal(e.code, 'oz0_quota_exceeded');
     const r = readSpendRefusal(e.rawEvent);
-    assert.deepEqual(r, { type: 'oz0_quota_exceeded', scope: 'your monthly model tokens', resetsAt: '2026-02-01T00:00:00.000Z', couldWait: false, raisableBy: 'a tenant admin', limit: 100000, used: 100250, unit: 'tokens' });
+    assert.deepEqual(r, {
+      type: 'oz0_quota_exceeded',
+      scope: 'your monthly model tokens',
+      resetsAt: '2026-02-01T00:00:00.000Z',
+      couldWait: false,
+      raisableBy: 'a tenant admin',
+      limit: 100000,
+      used: 100250,
+      unit: 'tokens',
+    });
     const t = runOk(rt, clock, 'ana-token', 'tree', input('q2', [user('go')]));
     assert.equal(runError(t.events).code, 'oz0_tree_limit');
     assert.equal(readSpendRefusal(runError(t.events).rawEvent)?.unit, 'jobs');
   });
 
-  it('spend refusals: another person\'s or team\'s figures only for a caller who may read them; the rest for everyone', async () => {
+  it("spend refusals: another person's or team's figures only for a caller who may read them; the rest for everyone", async () => {
     const { rt, clock } = setup();
     const rawOf = (token: string, thread: string) => {
       const run = runOk(rt, clock, token, 'teamquota', input(thread, [user('go')]));
@@ -159,11 +180,15 @@ describe('edge runtime: a turn\'s stream', () => {
     };
     const ana = rawOf('ana-token', 'tq1');
     await checkEvents(ana.events);
-    assert.deepEqual(ana.raw, { type: 'oz0_budget_exceeded', scope: "the platform team's monthly budget", resetsAt: '2026-02-01T00:00:00.000Z', couldWait: true, raisableBy: 'a tenant admin' }, 'no figures for ana, who may not read the team\'s');
+    assert.deepEqual(
+      ana.raw,
+      { type: 'oz0_budget_exceeded', scope: "the platform team's monthly budget", resetsAt: '2026-02-01T00:00:00.000Z', couldWait: true, raisableBy: 'a tenant admin' },
+      "no figures for ana, who may not read the team's",
+    );
     assert.ok(!JSON.stringify(ana.events).includes('512.4'));
     const ben = rawOf('ben-token', 'tq2');
     assert.deepEqual([ben.raw.limit, ben.raw.used, ben.raw.unit], [500, 512.4, 'EUR'], 'ben (an admin) reads them');
-    assert.equal('figuresOf' in ben.raw, false, 'whose figures they are is the edge\'s own note');
+    assert.equal('figuresOf' in ben.raw, false, "whose figures they are is the edge's own note");
     // the caller's own figures are always shown (quota above); a key without budget.read gets none of the team's
     const key = rawOf('acme-key', 'tq3');
     assert.equal(key.raw.limit, undefined);
@@ -201,13 +226,10 @@ describe('edge runtime: a turn\'s stream', () => {
     const { events } = runOk(rt, clock, 'ana-token', 'board', input('b1', [user('go')]));
     await checkEvents(events);
     const deltas = ofType(events, EventType.STATE_DELTA).map((d) => d.delta as Patch[]);
-    assert.deepEqual(deltas.map((d) => d.map((o) => `${o.op} ${o.path}`)), [
-      ['add /board/notes/-'],
-      ['add /board/notes/-'],
-      ['replace /board/notes/0', 'add /board/notes/-', 'add /board/notes/-'],
-      ['add /board/notes/-'],
-      ['replace /board/notes/1'],
-    ]);
+    assert.deepEqual(
+      deltas.map((d) => d.map((o) => `${o.op} ${o.path}`)),
+      [['add /board/notes/-'], ['add /board/notes/-'], ['replace /board/notes/0', 'add /board/notes/-', 'add /board/notes/-'], ['add /board/notes/-'], ['replace /board/notes/1']],
+    );
     const walled = deltas[1]![0]!.value;
     assert.deepEqual(Object.keys(walled).sort(), ['agent', 'createdAt', 'id', 'job', 'kind', 'label', 'redacted']);
     assert.equal(walled.redacted, true);
@@ -231,7 +253,7 @@ describe('edge runtime: a turn\'s stream', () => {
 });
 
 describe('edge runtime: steps and cards (delegator)', () => {
-  it('steps named by job id; a step\'s card when it finishes; none for the step behind a wall; the approval names its step', async () => {
+  it("steps named by job id; a step's card when it finishes; none for the step behind a wall; the approval names its step", async () => {
     const { rt, clock } = setup();
     const { events } = runOk(rt, clock, 'ana-token', 'delegator', input('d1', [user('go')]));
     await checkEvents(events);
@@ -251,7 +273,7 @@ describe('edge runtime: steps and cards (delegator)', () => {
     void who;
   });
 
-  it('the job\'s stream skips ahead: the message ends where it was, the rest is left out, the whole answer comes as its own message before RUN_FINISHED', async () => {
+  it("the job's stream skips ahead: the message ends where it was, the rest is left out, the whole answer comes as its own message before RUN_FINISHED", async () => {
     const { rt, clock } = setup({ agentParams: { writer: { chunks: 20, chunkSize: 10, paceMs: 10 } } });
     const log = startOk(rt, 'ana-token', 'writer', input('sk', [user('write')]));
     clock.advance(45); // a few chunks streamed
@@ -264,7 +286,11 @@ describe('edge runtime: steps and cards (delegator)', () => {
     assert.equal(starts.length, 2);
     const [cut, whole] = starts.map((s) => s.messageId) as [string, string];
     assert.notEqual(cut, whole);
-    const text = (id: string) => ofType(events, EventType.TEXT_MESSAGE_CONTENT).filter((c) => c.messageId === id).map((c) => c.delta).join('');
+    const text = (id: string) =>
+      ofType(events, EventType.TEXT_MESSAGE_CONTENT)
+        .filter((c) => c.messageId === id)
+        .map((c) => c.delta)
+        .join('');
     const cutText = text(cut);
     const wholeText = text(whole);
     assert.equal(wholeText.length, 'AI: '.length + 200, 'the whole answer');

@@ -16,7 +16,10 @@ test('approvalSchemaKind: the approval shape, with and without a typed confirmat
 
 test('approvalSchemaKind: anything else is no approval', () => {
   const notApprovals: unknown[] = [
-    {}, null, 'approval', { oneOf: [approval()] },
+    {},
+    null,
+    'approval',
+    { oneOf: [approval()] },
     approval({ extra: { type: 'string' } }),
     approval({ confirm: { type: 'string' } }),
     approval({ comment: { type: 'integer' } }),
@@ -38,10 +41,17 @@ test('an approval with confirm: Approve validates only when the typed value matc
 test('questionChoices: oz0/choices first, else the answer enum, else none', () => {
   const schema = { type: 'object', required: ['answer'], properties: { answer: { type: 'string', enum: ['a', 'b'] } } };
   assert.deepEqual(questionChoices({ metadata: { 'oz0/choices': ['ship it', 'wait'] }, responseSchema: schema }), [
-    { value: 'ship it', label: 'ship it' }, { value: 'wait', label: 'wait' },
+    { value: 'ship it', label: 'ship it' },
+    { value: 'wait', label: 'wait' },
   ]);
-  assert.deepEqual(questionChoices({ responseSchema: schema }), [{ value: 'a', label: 'a' }, { value: 'b', label: 'b' }]);
-  assert.deepEqual(questionChoices({ metadata: { 'oz0/choices': [1, 2] }, responseSchema: schema }).map((c) => c.value), ['a', 'b']);
+  assert.deepEqual(questionChoices({ responseSchema: schema }), [
+    { value: 'a', label: 'a' },
+    { value: 'b', label: 'b' },
+  ]);
+  assert.deepEqual(
+    questionChoices({ metadata: { 'oz0/choices': [1, 2] }, responseSchema: schema }).map((c) => c.value),
+    ['a', 'b'],
+  );
   assert.deepEqual(questionChoices({ responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } }), []);
   assert.deepEqual(questionChoices({}), []);
   assert.deepEqual(questionChoices({ responseSchema: { oneOf: [] } }), []);

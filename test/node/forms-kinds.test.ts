@@ -1,10 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator, type Schema } from '@cfworker/json-schema';
-import {
-  addRow, layoutForm, moveRow, removeRow, schemaToForm, validateForm, valuesFor, walkNodes, MAX_REF_DEPTH,
-  type FormDescriptor, type FormNode,
-} from '../../src/forms/index.js';
+import { addRow, layoutForm, moveRow, removeRow, schemaToForm, validateForm, valuesFor, walkNodes, MAX_REF_DEPTH, type FormDescriptor, type FormNode } from '../../src/forms/index.js';
 
 /** What the real validator says of a payload, independent of the form's own checks. */
 const accepts = (schema: unknown, payload: unknown) => new Validator(schema as Schema, '2020-12', false).validate(payload).valid;
@@ -29,7 +26,8 @@ const node = (form: FormDescriptor, values: Record<string, unknown>, name: strin
 };
 
 const PET = {
-  type: 'object', required: ['pet'],
+  type: 'object',
+  required: ['pet'],
   properties: {
     pet: {
       title: 'Your pet',
@@ -46,24 +44,49 @@ test('a const-tagged oneOf: radios that switch fields; the tag is filled in; err
   const pet = form.fields[0]!;
   assert.equal(pet.kind, 'variant');
   assert.equal(pet.discriminator, 'kind');
-  assert.deepEqual(pet.variants?.map((v) => [v.label, v.tag, v.field?.fields?.map((f) => f.key)]), [['Cat', 'cat', ['lives']], ['Dog', 'dog', ['breed']]]);
+  assert.deepEqual(
+    pet.variants?.map((v) => [v.label, v.tag, v.field?.fields?.map((f) => f.key)]),
+    [
+      ['Cat', 'cat', ['lives']],
+      ['Dog', 'dog', ['breed']],
+    ],
+  );
   assert.deepEqual(answer(PET, { 'pet/~v': 1, 'pet/breed': 'collie' }), { pet: { kind: 'dog', breed: 'collie' } });
   assert.deepEqual(answer(PET, { 'pet/~v': 0, 'pet/lives': '7' }), { pet: { kind: 'cat', lives: 7 } });
   assert.deepEqual(validateForm(form, { 'pet/~v': 0, 'pet/lives': '12', 'pet/breed': 'x' }).fieldMessages, { 'pet/lives': ['Enter a number no larger than 9'] });
   assert.deepEqual(validateForm(form, {}).fieldMessages, { pet: ['Required'] });
-  assert.deepEqual(node(form, { 'pet/~v': 1 }, 'pet').option?.children?.map((c) => c.name), ['pet/breed']);
+  assert.deepEqual(
+    node(form, { 'pet/~v': 1 }, 'pet').option?.children?.map((c) => c.name),
+    ['pet/breed'],
+  );
 });
 
 test('an untagged anyOf: options by type in words; a type list too', () => {
-  const schema = { type: 'object', properties: { size: { anyOf: [{ type: 'string', enum: ['S', 'M'] }, { type: 'integer', minimum: 30 }] } } };
+  const schema = {
+    type: 'object',
+    properties: {
+      size: {
+        anyOf: [
+          { type: 'string', enum: ['S', 'M'] },
+          { type: 'integer', minimum: 30 },
+        ],
+      },
+    },
+  };
   const form = schemaToForm(schema);
-  assert.deepEqual(form.fields[0]?.variants?.map((v) => v.label), ['Option 1', 'Whole number']);
+  assert.deepEqual(
+    form.fields[0]?.variants?.map((v) => v.label),
+    ['Option 1', 'Whole number'],
+  );
   assert.deepEqual(answer(schema, { 'size/~v': 1, size: '42' }), { size: 42 });
   assert.deepEqual(answer(schema, { 'size/~v': 0, size: 'M' }), { size: 'M' });
   assert.deepEqual(answer(schema, {}), {}, 'an optional variant left alone is left out');
   assert.deepEqual(validateForm(form, { 'size/~v': 1, size: '3' }).fieldMessages, { size: ['Enter a number no smaller than 30'] });
   const typed = { type: ['string', 'boolean'] };
-  assert.deepEqual(schemaToForm(typed).root?.variants?.map((v) => v.label), ['Text', 'Yes or no']);
+  assert.deepEqual(
+    schemaToForm(typed).root?.variants?.map((v) => v.label),
+    ['Text', 'Yes or no'],
+  );
   assert.equal(answer(typed, { '$answer/~v': 1, $answer: true }), true);
 });
 
@@ -88,23 +111,33 @@ test('a list of strings: starts at minItems, add, remove, move; at maxItems no m
 
 test('nesting to any depth: objects in lists in objects in lists, with numbers', () => {
   const schema = {
-    type: 'object', required: ['teams'],
+    type: 'object',
+    required: ['teams'],
     properties: {
       teams: {
-        type: 'array', minItems: 1,
+        type: 'array',
+        minItems: 1,
         items: {
-          type: 'object', required: ['name', 'members'],
+          type: 'object',
+          required: ['name', 'members'],
           properties: {
             name: { type: 'string' },
-            members: { type: 'array', items: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, scores: { type: 'array', items: { type: 'number' } } } } },
+            members: {
+              type: 'array',
+              items: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, scores: { type: 'array', items: { type: 'number' } } } },
+            },
           },
         },
       },
     },
   };
   const values = {
-    'teams/0/name': 'Ops', 'teams/0/members/~n': 2,
-    'teams/0/members/0/email': 'a@example.com', 'teams/0/members/0/scores/~n': 2, 'teams/0/members/0/scores/0': '1.5', 'teams/0/members/0/scores/1': '2',
+    'teams/0/name': 'Ops',
+    'teams/0/members/~n': 2,
+    'teams/0/members/0/email': 'a@example.com',
+    'teams/0/members/0/scores/~n': 2,
+    'teams/0/members/0/scores/0': '1.5',
+    'teams/0/members/0/scores/1': '2',
     'teams/0/members/1/email': 'b@example.com',
   };
   assert.deepEqual(answer(schema, values), { teams: [{ name: 'Ops', members: [{ email: 'a@example.com', scores: [1.5, 2] }, { email: 'b@example.com' }] }] });
@@ -116,13 +149,20 @@ test('nesting to any depth: objects in lists in objects in lists, with numbers',
 
 test('local $ref, $defs and definitions are drawn as the fields they name', () => {
   const schema = {
-    type: 'object', required: ['home'],
+    type: 'object',
+    required: ['home'],
     properties: { home: { $ref: '#/$defs/address', title: 'Home' }, work: { $ref: '#/definitions/address' } },
     $defs: { address: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } } },
     definitions: { address: { type: 'object', properties: { city: { type: 'string' }, floor: { type: 'integer' } } } },
   };
   const form = schemaToForm(schema);
-  assert.deepEqual(form.fields.map((f) => [f.label, f.kind, f.fields?.map((x) => x.path)]), [['Home', 'group', ['home/city']], ['Work', 'group', ['work/city', 'work/floor']]]);
+  assert.deepEqual(
+    form.fields.map((f) => [f.label, f.kind, f.fields?.map((x) => x.path)]),
+    [
+      ['Home', 'group', ['home/city']],
+      ['Work', 'group', ['work/city', 'work/floor']],
+    ],
+  );
   assert.deepEqual(answer(schema, { 'home/city': 'Oslo', 'work/floor': '3' }), { home: { city: 'Oslo' }, work: { floor: 3 } });
 });
 
@@ -173,7 +213,11 @@ test('additionalProperties as key/value rows: a map, and a group with other entr
 
 test('nullable types: "no value" sends null; type lists, nullable and anyOf with null alike', () => {
   // OpenAPI's `nullable: true` means "or null": the validator is asked with that said in JSON Schema.
-  const said = (note: unknown) => ({ type: 'object', required: ['note'], properties: { note: JSON.parse(JSON.stringify(note).replace('"type":"string","nullable":true', '"type":["string","null"]')) } });
+  const said = (note: unknown) => ({
+    type: 'object',
+    required: ['note'],
+    properties: { note: JSON.parse(JSON.stringify(note).replace('"type":"string","nullable":true', '"type":["string","null"]')) },
+  });
   for (const note of [{ type: ['string', 'null'] }, { type: 'string', nullable: true }, { anyOf: [{ type: 'string', minLength: 2 }, { type: 'null' }] }]) {
     const schema = { type: 'object', required: ['note'], properties: { note } };
     const form = schemaToForm(schema);

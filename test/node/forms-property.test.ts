@@ -18,13 +18,19 @@ const SEED = 180518;
 const key = fc.constantFrom('name', 'count', 'a/b', '~x', '0', 'due_date', 'kind', 'note', 'items', '__proto__');
 
 /** Single values a form can always fill. */
-const leaf = fc.oneof(
-  fc.record({ type: fc.constant('string'), minLength: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }), format: fc.option(fc.constantFrom('date', 'email', 'uri'), { nil: undefined }) }),
-  fc.integer({ min: -5, max: 5 }).chain((min) => fc.record({ type: fc.constantFrom('number', 'integer'), minimum: fc.constant(min), maximum: fc.integer({ min, max: min + 10 }) })),
-  fc.constant({ type: 'boolean' }),
-  fc.uniqueArray(fc.constantFrom('low', 'high', 'mid', 'x y'), { minLength: 1, maxLength: 3 }).map((e) => ({ type: 'string', enum: e })),
-  fc.constantFrom('yes', 'prod').map((c) => ({ const: c })),
-).map((s) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>);
+const leaf = fc
+  .oneof(
+    fc.record({
+      type: fc.constant('string'),
+      minLength: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+      format: fc.option(fc.constantFrom('date', 'email', 'uri'), { nil: undefined }),
+    }),
+    fc.integer({ min: -5, max: 5 }).chain((min) => fc.record({ type: fc.constantFrom('number', 'integer'), minimum: fc.constant(min), maximum: fc.integer({ min, max: min + 10 }) })),
+    fc.constant({ type: 'boolean' }),
+    fc.uniqueArray(fc.constantFrom('low', 'high', 'mid', 'x y'), { minLength: 1, maxLength: 3 }).map((e) => ({ type: 'string', enum: e })),
+    fc.constantFrom('yes', 'prod').map((c) => ({ const: c })),
+  )
+  .map((s) => JSON.parse(JSON.stringify(s)) as Record<string, unknown>);
 
 /** Schemas a person can answer (each has at least one valid answer the form reaches). */
 const node = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
@@ -39,9 +45,11 @@ const node = fc.letrec<{ node: Record<string, unknown> }>((tie) => ({
         additionalProperties: fc.oneof(fc.constant(undefined), fc.constant(false), leaf),
       }),
     ),
-    fc.integer({ min: 0, max: 2 }).chain((minItems) =>
-      fc.record({ type: fc.constant('array'), items: tie('node'), minItems: fc.constant(minItems), maxItems: fc.option(fc.integer({ min: Math.max(minItems, 1), max: 4 }), { nil: undefined }) }),
-    ),
+    fc
+      .integer({ min: 0, max: 2 })
+      .chain((minItems) =>
+        fc.record({ type: fc.constant('array'), items: tie('node'), minItems: fc.constant(minItems), maxItems: fc.option(fc.integer({ min: Math.max(minItems, 1), max: 4 }), { nil: undefined }) }),
+      ),
     fc.array(fc.dictionary(fc.constantFrom('size', 'note', 'when'), leaf, { maxKeys: 2 }), { minLength: 2, maxLength: 3 }).map((options) => ({
       oneOf: options.map((properties, i) => ({ type: 'object', properties: { kind: { const: `k${i}` }, ...properties }, required: ['kind'] })),
     })),
@@ -65,7 +73,11 @@ function withDefs(schema: Record<string, unknown>): Record<string, unknown> {
       defs[name] = lift(o.__def);
       return { $ref: `#/$defs/${name}` };
     }
-    return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined).map(([k, x]) => [k, lift(x)]));
+    return Object.fromEntries(
+      Object.entries(o)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, lift(x)]),
+    );
   };
   const root = lift(schema) as Record<string, unknown>;
   return Object.keys(defs).length ? { ...root, $defs: defs } : root;
@@ -74,7 +86,13 @@ function withDefs(schema: Record<string, unknown>): Record<string, unknown> {
 /** A tree of the same shape again (recursive `$ref`): every recursion is optional, so it has an answer. */
 const recursive = fc.constant({
   $ref: '#/$defs/node',
-  $defs: { node: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } }, next: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'null' }] } } } },
+  $defs: {
+    node: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } }, next: { anyOf: [{ $ref: '#/$defs/node' }, { type: 'null' }] } },
+    },
+  },
 });
 
 const answerable = fc.oneof({ weight: 6, arbitrary: node.map(withDefs) }, { weight: 1, arbitrary: recursive });
@@ -120,16 +138,27 @@ function leafValue(n: FormNode): unknown {
   const f = n.field;
   if (f.mustEqual !== undefined) return f.mustEqual;
   switch (f.kind) {
-    case 'boolean': return true;
-    case 'number': case 'integer': return String(f.min ?? 0);
-    case 'choice': return f.choices?.[0]?.value;
-    case 'multi-choice': return (f.choices ?? []).slice(0, f.minItems ?? 0).map((c) => String(c.value));
-    case 'date': return '2026-01-31';
-    case 'date-time': return '2026-01-31T09:00';
-    case 'email': return 'name@example.com';
-    case 'url': return 'https://example.com';
-    case 'json': return f.example ?? (f.anyValue ? 'anything' : undefined);
-    default: return 'x'.repeat(Math.max(f.minLength ?? 0, 1));
+    case 'boolean':
+      return true;
+    case 'number':
+    case 'integer':
+      return String(f.min ?? 0);
+    case 'choice':
+      return f.choices?.[0]?.value;
+    case 'multi-choice':
+      return (f.choices ?? []).slice(0, f.minItems ?? 0).map((c) => String(c.value));
+    case 'date':
+      return '2026-01-31';
+    case 'date-time':
+      return '2026-01-31T09:00';
+    case 'email':
+      return 'name@example.com';
+    case 'url':
+      return 'https://example.com';
+    case 'json':
+      return f.example ?? (f.anyValue ? 'anything' : undefined);
+    default:
+      return 'x'.repeat(Math.max(f.minLength ?? 0, 1));
   }
 }
 

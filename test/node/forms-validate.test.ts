@@ -2,9 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  schemaToForm, valuesToPayload, validateAnswer, validateForm, schemaDraft, DEFAULT_FORM_MESSAGES, JSON_FIELD_PATH,
-} from '../../src/forms/index.js';
+import { schemaToForm, valuesToPayload, validateAnswer, validateForm, schemaDraft, DEFAULT_FORM_MESSAGES, JSON_FIELD_PATH } from '../../src/forms/index.js';
 
 const BOOKING = {
   type: 'object',
@@ -23,7 +21,8 @@ const BOOKING = {
     code: { type: 'string', minLength: 3, maxLength: 5, pattern: '^[A-Z]+$' },
     confirm: { type: 'string', const: 'acme-prod' },
     contact: {
-      type: 'object', required: ['name'],
+      type: 'object',
+      required: ['name'],
       properties: { name: { type: 'string' }, phone: { type: 'string' } },
     },
   },
@@ -32,30 +31,66 @@ const booking = schemaToForm(BOOKING);
 
 test('valuesToPayload coerces strings to the schema types and leaves empty fields out', () => {
   const payload = valuesToPayload(booking, {
-    seats: ' 3 ', price: '2.5', start: '2026-03-01', tier: 'pro', extras: ['wifi', 'desk'], notify: 'on',
-    email: '', site: undefined, code: '', confirm: 'acme-prod', 'contact/name': 'Ada', 'contact/phone': '',
+    seats: ' 3 ',
+    price: '2.5',
+    start: '2026-03-01',
+    tier: 'pro',
+    extras: ['wifi', 'desk'],
+    notify: 'on',
+    email: '',
+    site: undefined,
+    code: '',
+    confirm: 'acme-prod',
+    'contact/name': 'Ada',
+    'contact/phone': '',
   });
   assert.deepEqual(payload, {
-    seats: 3, price: 2.5, start: '2026-03-01', tier: 'pro', extras: ['wifi', 'desk'], notify: true,
-    confirm: 'acme-prod', contact: { name: 'Ada' },
+    seats: 3,
+    price: 2.5,
+    start: '2026-03-01',
+    tier: 'pro',
+    extras: ['wifi', 'desk'],
+    notify: true,
+    confirm: 'acme-prod',
+    contact: { name: 'Ada' },
   });
 });
 
 test('valuesToPayload: booleans, choices by value, one multi-choice value, nested values by name, dates', () => {
-  const form = schemaToForm({ type: 'object', properties: {
-    n: { type: 'integer', enum: [1, 2, 3] }, ok: { type: 'boolean' }, off: { type: 'boolean' },
-    tags: { type: 'array', items: { enum: ['a', 'b'] } },
-    g: { type: 'object', properties: { x: { type: 'number' } } },
-    empty: { type: 'object', properties: { y: { type: 'string' } } },
-    day: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' }, iso: { type: 'string', format: 'date-time' },
-  } });
+  const form = schemaToForm({
+    type: 'object',
+    properties: {
+      n: { type: 'integer', enum: [1, 2, 3] },
+      ok: { type: 'boolean' },
+      off: { type: 'boolean' },
+      tags: { type: 'array', items: { enum: ['a', 'b'] } },
+      g: { type: 'object', properties: { x: { type: 'number' } } },
+      empty: { type: 'object', properties: { y: { type: 'string' } } },
+      day: { type: 'string', format: 'date' },
+      at: { type: 'string', format: 'date-time' },
+      iso: { type: 'string', format: 'date-time' },
+    },
+  });
   const payload = valuesToPayload(form, {
-    n: '2', ok: 'false', off: false, tags: 'b', 'g/x': '1e3', 'empty/y': '',
-    day: new Date(2026, 0, 31), at: '2026-01-31T09:30', iso: '2026-01-31T09:30:00Z',
+    n: '2',
+    ok: 'false',
+    off: false,
+    tags: 'b',
+    'g/x': '1e3',
+    'empty/y': '',
+    day: new Date(2026, 0, 31),
+    at: '2026-01-31T09:30',
+    iso: '2026-01-31T09:30:00Z',
   });
   assert.deepEqual(payload, {
-    n: 2, ok: false, off: false, tags: ['b'], g: { x: 1000 },
-    day: '2026-01-31', at: new Date('2026-01-31T09:30').toISOString(), iso: '2026-01-31T09:30:00Z',
+    n: 2,
+    ok: false,
+    off: false,
+    tags: ['b'],
+    g: { x: 1000 },
+    day: '2026-01-31',
+    at: new Date('2026-01-31T09:30').toISOString(),
+    iso: '2026-01-31T09:30:00Z',
   });
   assert.match((payload as { at: string }).at, /^2026-01-3[01]T\d\d:\d\d:00\.000Z$/, 'a datetime-local value becomes an ISO instant');
 });
@@ -70,8 +105,17 @@ test('valuesToPayload: the json fallback is parsed; an empty schema gives {}', (
 
 test('validateForm: one plain message per broken field, keyed by path', () => {
   const result = validateForm(booking, {
-    seats: '11', price: '0.3', start: '2026-02-30', at: 'tomorrow', tier: 'gold', extras: ['wifi', 'sauna', 'wifi'],
-    email: 'ada@', site: 'not a url', code: 'ab', confirm: 'acme-pro', 'contact/phone': '123',
+    seats: '11',
+    price: '0.3',
+    start: '2026-02-30',
+    at: 'tomorrow',
+    tier: 'gold',
+    extras: ['wifi', 'sauna', 'wifi'],
+    email: 'ada@',
+    site: 'not a url',
+    code: 'ab',
+    confirm: 'acme-pro',
+    'contact/phone': '123',
   });
   assert.equal(result.complete, false);
   assert.deepEqual(result.fieldMessages, {
@@ -88,9 +132,14 @@ test('validateForm: one plain message per broken field, keyed by path', () => {
     'contact/name': ['Required'],
   });
   assert.deepEqual(result.formMessages, []);
-  assert.deepEqual(result.errors.find((e) => e.field === 'extras' && e.message.startsWith('Choose one')), {
-    path: '/extras/1', field: 'extras', message: 'Choose one of: wifi, desk, locker',
-  });
+  assert.deepEqual(
+    result.errors.find((e) => e.field === 'extras' && e.message.startsWith('Choose one')),
+    {
+      path: '/extras/1',
+      field: 'extras',
+      message: 'Choose one of: wifi, desk, locker',
+    },
+  );
 });
 
 test('validateForm: missing required fields say Required; a complete form is complete', () => {
@@ -111,7 +160,8 @@ test('validateForm: text that is no number says so once; a fraction in an intege
 
 test('validateForm: the json fallback reports bad JSON, then schema errors with where they are', () => {
   const schema = {
-    type: 'object', required: ['items'],
+    type: 'object',
+    required: ['items'],
     properties: { items: { $ref: '#/$defs/list' } },
     $defs: { list: { type: 'array', items: { type: 'integer', maximum: 3 } } },
     not: { required: ['other'] },
@@ -175,10 +225,12 @@ test('validateAnswer never throws: malformed schemas are unchecked, empty ones t
   assert.deepEqual(validateAnswer({ $ref: '#/nowhere' }, 1), { valid: true, unchecked: true });
   assert.deepEqual(validateAnswer({ type: 'object', properties: 5 }, {}), { valid: true });
   assert.deepEqual(validateAnswer({ type: 'object', properties: { a: { type: 'string' } } }, undefined), {
-    valid: false, errors: [{ path: '', message: 'Required' }],
+    valid: false,
+    errors: [{ path: '', message: 'Required' }],
   });
   assert.deepEqual(validateAnswer({ type: 'object', properties: { a: { type: 'string', format: 'date' } } }, { a: new Date(0), b: undefined }), {
-    valid: false, errors: [{ path: '/a', field: 'a', message: 'Enter a date' }],
+    valid: false,
+    errors: [{ path: '/a', field: 'a', message: 'Enter a date' }],
   });
 });
 

@@ -9,8 +9,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { OZ_TAGS, pascalName } from '../../frameworks/tags.js';
 
-interface Member { kind: string; name: string; static?: boolean; privacy?: string; readonly?: boolean }
-interface Declaration { tagName?: string; members?: Member[]; events?: Array<{ name: string }> }
+interface Member {
+  kind: string;
+  name: string;
+  static?: boolean;
+  privacy?: string;
+  readonly?: boolean;
+}
+interface Declaration {
+  tagName?: string;
+  members?: Member[];
+  events?: Array<{ name: string }>;
+}
 const manifest = JSON.parse(readFileSync(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as { modules: Array<{ declarations?: Declaration[] }> };
 const declared = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d): d is Declaration & { tagName: string } => d.tagName !== undefined);
 

@@ -69,7 +69,9 @@ function writeUntilAnswered(url: string, headers: Record<string, string>, quietM
       if (answered) out.error = err.code ?? err.message;
       else reject(new Error(`the connection failed before the answer: ${err.code ?? err.message} after ${sent} bytes (${JSON.stringify(out.answer.slice(0, 300))})`));
     });
-    const head = Object.entries({ Host: target.host, 'Transfer-Encoding': 'chunked', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const head = Object.entries({ Host: target.host, 'Transfer-Encoding': 'chunked', ...headers })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
     socket.write(`POST ${target.pathname}${target.search} HTTP/1.1\r\n${head}\r\n`);
     pump();
   });

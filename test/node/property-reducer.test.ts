@@ -38,20 +38,32 @@ const event = fc.oneof(
 );
 
 /** A well-formed message (start, deltas, end), so complete messages are common among the noise. */
-const wholeMessage = fc.tuple(id, fc.array(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 })).map(([messageId, deltas]) => [
-  { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' },
-  ...deltas.map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta })),
-  { type: EventType.TEXT_MESSAGE_END, messageId },
-]);
+const wholeMessage = fc
+  .tuple(id, fc.array(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 }))
+  .map(([messageId, deltas]) => [
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' },
+    ...deltas.map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta })),
+    { type: EventType.TEXT_MESSAGE_END, messageId },
+  ]);
 /** Noise and whole messages, interleaved. */
-const sequence = fc.array(fc.oneof(event.map((e) => [e]), wholeMessage), { maxLength: 25 }).map((groups) => groups.flat());
+const sequence = fc
+  .array(
+    fc.oneof(
+      event.map((e) => [e]),
+      wholeMessage,
+    ),
+    { maxLength: 25 },
+  )
+  .map((groups) => groups.flat());
 
 /** The text of every complete message, by id. */
 function completeTexts(s: ThreadState): Map<string, string> {
   const out = new Map<string, string>();
-  for (const t of s.turns) for (const r of t.runs) for (const item of r.items) {
-    if (item.kind === 'message' && item.message.complete) out.set(item.message.id, item.message.content);
-  }
+  for (const t of s.turns)
+    for (const r of t.runs)
+      for (const item of r.items) {
+        if (item.kind === 'message' && item.message.complete) out.set(item.message.id, item.message.content);
+      }
   return out;
 }
 
@@ -120,7 +132,10 @@ test('property: random board patches never throw or pollute a prototype; a faile
       assert.equal(([] as unknown as Record<string, unknown>).polluted, undefined, 'Array.prototype polluted');
       s = apply(s, [ev({ type: EventType.STATE_SNAPSHOT, snapshot: GOOD_BOARD })]);
       assert.equal(s.board.stale, false, 'the snapshot did not heal the board');
-      assert.deepEqual(s.board.value.board.notes.map((n) => n.id), ['1', '2']);
+      assert.deepEqual(
+        s.board.value.board.notes.map((n) => n.id),
+        ['1', '2'],
+      );
     }),
     { seed: SEED + 1, numRuns: 400 },
   );
@@ -139,8 +154,11 @@ test('a patch that fails marks the board stale with the error, and a snapshot he
 test('content for a message that already ended is refused with a diagnostic: the ended text stays (found by the property above)', () => {
   const m = (type: string, extra: Record<string, unknown> = {}) => ev({ type, messageId: 'm1', ...extra });
   const s = apply(started(null), [
-    m(EventType.TEXT_MESSAGE_START, { role: 'assistant' }), m(EventType.TEXT_MESSAGE_CONTENT, { delta: 'done.' }), m(EventType.TEXT_MESSAGE_END),
-    m(EventType.TEXT_MESSAGE_START, { role: 'assistant' }), m(EventType.TEXT_MESSAGE_CONTENT, { delta: ' more' }),
+    m(EventType.TEXT_MESSAGE_START, { role: 'assistant' }),
+    m(EventType.TEXT_MESSAGE_CONTENT, { delta: 'done.' }),
+    m(EventType.TEXT_MESSAGE_END),
+    m(EventType.TEXT_MESSAGE_START, { role: 'assistant' }),
+    m(EventType.TEXT_MESSAGE_CONTENT, { delta: ' more' }),
   ]);
   assert.equal(completeTexts(s).get('m1'), 'done.');
   assert.ok(s.diagnostics.some((d) => /already ended/.test(d.message)));

@@ -61,32 +61,44 @@ const split = (text: string, at: number[]): string[] => {
 
 test('property: any split of a valid stream gives the events of the whole, which are the frames sent', () => {
   fc.assert(
-    fc.property(stream.chain((s) => fc.tuple(fc.constant(s), cuts(render(s).length))), ([s, at]) => {
-      const text = render(s);
-      const whole = parse([text]);
-      assert.deepEqual(parse(split(text, at)), whole);
-      assert.deepEqual(whole.events.map((e) => e.data), s.frames.map((f) => f.data.join('\n')));
-      assert.deepEqual(whole.events.map((e) => e.event), s.frames.map((f) => f.event ?? 'message'));
-    }),
+    fc.property(
+      stream.chain((s) => fc.tuple(fc.constant(s), cuts(render(s).length))),
+      ([s, at]) => {
+        const text = render(s);
+        const whole = parse([text]);
+        assert.deepEqual(parse(split(text, at)), whole);
+        assert.deepEqual(
+          whole.events.map((e) => e.data),
+          s.frames.map((f) => f.data.join('\n')),
+        );
+        assert.deepEqual(
+          whole.events.map((e) => e.event),
+          s.frames.map((f) => f.event ?? 'message'),
+        );
+      },
+    ),
     { seed: SEED, numRuns: 500 },
   );
 });
 
 test('property: the byte parser splits UTF-8 anywhere, even inside a character, and agrees with the text parser', () => {
   fc.assert(
-    fc.property(stream.chain((s) => fc.tuple(fc.constant(s), cuts(Buffer.byteLength(render(s))))), ([s, at]) => {
-      const text = render(s);
-      const bytes = new TextEncoder().encode(text);
-      const events: SseMessage[] = [];
-      const p = new SseByteParser({ onEvent: (m) => events.push(m) });
-      let from = 0;
-      for (const i of [...at, bytes.length]) {
-        p.feed(bytes.subarray(from, i));
-        from = i;
-      }
-      p.end();
-      assert.deepEqual(events, parse([text]).events);
-    }),
+    fc.property(
+      stream.chain((s) => fc.tuple(fc.constant(s), cuts(Buffer.byteLength(render(s))))),
+      ([s, at]) => {
+        const text = render(s);
+        const bytes = new TextEncoder().encode(text);
+        const events: SseMessage[] = [];
+        const p = new SseByteParser({ onEvent: (m) => events.push(m) });
+        let from = 0;
+        for (const i of [...at, bytes.length]) {
+          p.feed(bytes.subarray(from, i));
+          from = i;
+        }
+        p.end();
+        assert.deepEqual(events, parse([text]).events);
+      },
+    ),
     { seed: SEED + 1, numRuns: 300 },
   );
 });

@@ -1,9 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  agentRoutePath, matchAgentRoute, THREAD_ID_PATTERN, describeError, ERROR_CATALOGUE, LIMIT_CODES, RUN_ERROR_CODES,
-  readInterruptMeta, readOzCard, readOzResume, readOzWaiting, readSpendRefusal, readRunErrorDetails,
-  isBoardState, isRedactedNote, isInterruptExpired, validateEvent, validateRunAgentInput, isTerminalEvent, codeForStatus,
+  agentRoutePath,
+  matchAgentRoute,
+  THREAD_ID_PATTERN,
+  describeError,
+  ERROR_CATALOGUE,
+  LIMIT_CODES,
+  RUN_ERROR_CODES,
+  readInterruptMeta,
+  readOzCard,
+  readOzResume,
+  readOzWaiting,
+  readSpendRefusal,
+  readRunErrorDetails,
+  isBoardState,
+  isRedactedNote,
+  isInterruptExpired,
+  validateEvent,
+  validateRunAgentInput,
+  isTerminalEvent,
+  codeForStatus,
 } from '../../src/protocol/index.js';
 
 test('route path round trip, with the tenant in the query', () => {
@@ -38,13 +55,13 @@ test('every RUN_ERROR code has a meaning and an action; unknown codes fall back'
   // Inherited names are no codes: an event saying code 'toString' gets the fallback.
   assert.equal(describeError('toString').meaning, ERROR_CATALOGUE.unknown.meaning);
   assert.equal(describeError('__proto__').meaning, ERROR_CATALOGUE.unknown.meaning);
-  assert.equal(describeError('brand_new_code').key, 'unknown', 'the key says the code fell back, so a view shows the server\'s message');
+  assert.equal(describeError('brand_new_code').key, 'unknown', "the key says the code fell back, so a view shows the server's message");
   assert.equal(describeError('oz0_budget_exceeded').key, 'oz0_budget_exceeded');
   // `limit` is a fallback of spend refusals, no code of its own.
   assert.equal(describeError('limit').key, 'unknown');
 });
 
-test('a spend refusal reads as a limit whatever its code: the refusal type\'s entry, else the generic limit', () => {
+test("a spend refusal reads as a limit whatever its code: the refusal type's entry, else the generic limit", () => {
   const spend = (type: string) => ({ type });
   const budget = describeError('oz0_budget_exceeded', ERROR_CATALOGUE, spend('oz0_budget_exceeded'));
   assert.deepEqual([budget.key, budget.meaning, budget.action], ['oz0_budget_exceeded', ERROR_CATALOGUE.oz0_budget_exceeded.meaning, 'ask_admin']);
@@ -64,14 +81,27 @@ test('a spend refusal reads as a limit whatever its code: the refusal type\'s en
 test('interrupt metadata is read by key and type, wrong types ignored', () => {
   const meta = readInterruptMeta({
     metadata: {
-      'oz0/kind': 'approval', 'oz0/what': 'Post to #team', 'oz0/job': 'job-1', 'oz0/details': { channel: '#team' },
-      'oz0/choices': ['a', 'b'], 'oz0/deciders': 'ana or ben', 'oz0/typed': true, 'oz0/ai-label': 'AI: ',
+      'oz0/kind': 'approval',
+      'oz0/what': 'Post to #team',
+      'oz0/job': 'job-1',
+      'oz0/details': { channel: '#team' },
+      'oz0/choices': ['a', 'b'],
+      'oz0/deciders': 'ana or ben',
+      'oz0/typed': true,
+      'oz0/ai-label': 'AI: ',
       'oz0/console': { label: 'Decide in OZ', url: 'http://x/console/jobs/job-1' },
     },
   });
   assert.deepEqual(meta, {
-    kind: 'approval', what: 'Post to #team', job: 'job-1', details: { channel: '#team' }, choices: ['a', 'b'],
-    deciders: 'ana or ben', typed: true, aiLabel: 'AI: ', console: { label: 'Decide in OZ', url: 'http://x/console/jobs/job-1' },
+    kind: 'approval',
+    what: 'Post to #team',
+    job: 'job-1',
+    details: { channel: '#team' },
+    choices: ['a', 'b'],
+    deciders: 'ana or ben',
+    typed: true,
+    aiLabel: 'AI: ',
+    console: { label: 'Decide in OZ', url: 'http://x/console/jobs/job-1' },
   });
   assert.deepEqual(readInterruptMeta({ metadata: { 'oz0/choices': [1, 2], 'oz0/details': [1], 'oz0/console': { url: 'x' } } }), {});
   assert.deepEqual(readInterruptMeta({}), {});
@@ -99,12 +129,17 @@ test('OZ custom events are read, malformed values refused', () => {
 });
 
 test('spend refusals and error details are read from rawEvent.oz0 and metadata', () => {
-  const r = readSpendRefusal({ oz0: { type: 'oz0_quota_exceeded', scope: 'ana', resetsAt: '2026-12-03T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'runs' } });
+  const r = readSpendRefusal({
+    oz0: { type: 'oz0_quota_exceeded', scope: 'ana', resetsAt: '2026-12-03T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'runs' },
+  });
   assert.deepEqual(r, { type: 'oz0_quota_exceeded', scope: 'ana', resetsAt: '2026-12-03T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'runs' });
   assert.equal(readSpendRefusal({}), undefined);
   assert.equal(readSpendRefusal({ oz0: { type: 1 } }), undefined);
   assert.deepEqual(readRunErrorDetails({ 'oz0/decided': ['a'], 'oz0/not-decided': ['b'], 'oz0/entry': 'b', 'oz0/reason': 'why', 'oz0/open': [1] }), {
-    decided: ['a'], notDecided: ['b'], entry: 'b', reason: 'why',
+    decided: ['a'],
+    notDecided: ['b'],
+    entry: 'b',
+    reason: 'why',
   });
 });
 
@@ -128,9 +163,19 @@ test("events are validated with @ag-ui/core's schemas", () => {
 
 test('an HTTP status without a code in its body maps to the catalogue', () => {
   const cases: Array<[number | undefined, string]> = [
-    [400, 'invalid_argument'], [422, 'invalid_argument'], [401, 'unauthenticated'], [403, 'permission_denied'],
-    [404, 'not_found'], [409, 'failed_precondition'], [412, 'failed_precondition'], [413, 'payload_too_large'],
-    [429, 'resource_exhausted'], [500, 'unavailable'], [503, 'unavailable'], [418, 'unknown'], [undefined, 'unknown'],
+    [400, 'invalid_argument'],
+    [422, 'invalid_argument'],
+    [401, 'unauthenticated'],
+    [403, 'permission_denied'],
+    [404, 'not_found'],
+    [409, 'failed_precondition'],
+    [412, 'failed_precondition'],
+    [413, 'payload_too_large'],
+    [429, 'resource_exhausted'],
+    [500, 'unavailable'],
+    [503, 'unavailable'],
+    [418, 'unknown'],
+    [undefined, 'unknown'],
   ];
   for (const [status, code] of cases) assert.equal(codeForStatus(status), code, String(status));
   for (const [, code] of cases) assert.ok(code === 'unknown' || (RUN_ERROR_CODES as readonly string[]).includes(code), code);

@@ -16,10 +16,29 @@ const seenAuth: string[] = [];
 let edge: https.Server;
 
 before(async () => {
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'ca.crt'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'ca.crt'),
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   edge = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'ca.crt')) }, (req, res) => {
     seenAuth.push(req.headers.authorization ?? '');
     req.resume();

@@ -15,7 +15,10 @@ const clock: Clock = {
 };
 import { assertNoSecret, post, routeUrl, startProxy, type RunningProxy } from './proxy-helpers.js';
 
-interface Ev { id?: string; type: string }
+interface Ev {
+  id?: string;
+  type: string;
+}
 
 const started: Array<{ close(): Promise<void> }> = [];
 after(() => Promise.all(started.map((s) => s.close())));
@@ -27,8 +30,7 @@ async function pair(options: Parameters<typeof startEdge>[0], proxyOptions: Reco
   return { edge, proxy };
 }
 
-const body = (threadId: string) =>
-  JSON.stringify({ threadId, runId: `${threadId}-run-1`, messages: [{ id: 'u1', role: 'user', content: 'Please greet the team' }] });
+const body = (threadId: string) => JSON.stringify({ threadId, runId: `${threadId}-run-1`, messages: [{ id: 'u1', role: 'user', content: 'Please greet the team' }] });
 
 function parse(text: string): Ev[] {
   return text.split(/\n\n/).flatMap((block) => {
@@ -50,7 +52,10 @@ test('a helper turn streams through the proxy as the edge sends it, with no toke
   const events = parse(text);
   assert.equal(events[0]!.type, 'RUN_STARTED');
   assert.ok(terminal(events.at(-1)));
-  assert.ok(events.every((e) => e.id), 'every event has its id');
+  assert.ok(
+    events.every((e) => e.id),
+    'every event has its id',
+  );
 });
 
 test('the edge’s own refusals pass through: a bad token is 401 JSON', async () => {
@@ -74,7 +79,11 @@ test('streams the edge cuts: reconnecting through the proxy with Last-Event-ID, 
   }
   assert.ok(terminal(got.at(-1)), 'the run reached its end');
   assert.equal(new Set(got.map((e) => e.id)).size, got.length, 'no event twice');
-  assert.deepEqual(got.map((e) => e.type), whole.map((e) => e.type), 'nothing missed');
+  assert.deepEqual(
+    got.map((e) => e.type),
+    whole.map((e) => e.type),
+    'nothing missed',
+  );
   assert.ok(edge.stats.snapshot().resumeRequests >= 1);
 });
 

@@ -92,7 +92,11 @@ test('toNodeHandler: the client closing aborts the request’s signal', async ()
 });
 
 test('toNodeHandler: a handler that throws answers 500 JSON, not a raw message', async () => {
-  const server = http.createServer(toNodeHandler(async () => { throw new Error(`secret ${TOKEN}`); }));
+  const server = http.createServer(
+    toNodeHandler(async () => {
+      throw new Error(`secret ${TOKEN}`);
+    }),
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

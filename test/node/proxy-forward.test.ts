@@ -3,9 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { MAX_BODY_BYTES } from '../../src/protocol/index.js';
 import { createAguiProxy } from '../../server/proxy/index.js';
-import {
-  TOKEN, RUN_BODY, assertNoSecret, eventsHandler, frame, jsonErrorOf, post, routeUrl, sseHead, startFake, startProxy,
-} from './proxy-helpers.js';
+import { TOKEN, RUN_BODY, assertNoSecret, eventsHandler, frame, jsonErrorOf, post, routeUrl, sseHead, startFake, startProxy } from './proxy-helpers.js';
 
 const fake = await startFake(eventsHandler(3));
 const proxy = await startProxy({ upstream: fake.url, agents: ['helper', 'asker'], tenants: ['acme'] });
@@ -37,10 +35,7 @@ test('forwards the run with the bearer token, the body as sent, and only the all
   assert.equal(seen.headers['last-event-id'], '1');
   assert.equal(seen.headers.cookie, undefined);
   assert.equal(seen.headers['x-custom'], undefined);
-  assert.deepEqual(
-    Object.keys(seen.headers).sort(),
-    ['accept', 'accept-language', 'authorization', 'connection', 'content-length', 'content-type', 'host', 'last-event-id'],
-  );
+  assert.deepEqual(Object.keys(seen.headers).sort(), ['accept', 'accept-language', 'authorization', 'connection', 'content-length', 'content-type', 'host', 'last-event-id']);
   assert.equal(seen.body.toString(), RUN_BODY);
 });
 
@@ -108,7 +103,10 @@ test('the 4 MiB boundary: exactly MAX_BODY_BYTES passes whole, one byte more is 
     },
   });
   const counted = await fetch(routeUrl(proxy.url), {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half',
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: stream,
+    duplex: 'half',
   } as RequestInit);
   assert.equal(counted.status, 413);
   assert.equal((await jsonErrorOf(counted)).code, 'payload_too_large');
@@ -228,9 +226,13 @@ test('basePath: the route lives under it, and nowhere else', async () => {
 test('a plain Fetch handler, in process (as Hono mounts it)', async () => {
   const handler = createAguiProxy({ upstream: fake.url, token: TOKEN, logger: { warn() {}, error() {} } });
   try {
-    const res = await handler(new Request('http://app.local/v1/agui/agents/helper?tenant=acme', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: RUN_BODY,
-    }));
+    const res = await handler(
+      new Request('http://app.local/v1/agui/agents/helper?tenant=acme', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: RUN_BODY,
+      }),
+    );
     assert.equal(res.status, 200);
     assert.equal(await res.text(), frame(1) + frame(2) + frame(3));
   } finally {

@@ -3,9 +3,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { jsonErrorOf, within } from './proxy-helpers.js';
-import {
-  INSPECT_KEY, closeAll, drive, eventsOf, feedFrames, followAll, ids, inspectGet, listRuns, personEvents, personRun, startInspected, untilRun,
-} from './proxy-inspect-harness.js';
+import { INSPECT_KEY, closeAll, drive, eventsOf, feedFrames, followAll, ids, inspectGet, listRuns, personEvents, personRun, startInspected, untilRun } from './proxy-inspect-harness.js';
 
 after(closeAll);
 
@@ -63,10 +61,21 @@ test('maxEventsPerRun: the oldest events are dropped and counted; a follow says 
   assert.equal(listed.events, person.length);
   assert.equal(listed.dropped, person.length - 5);
   const { frames } = await followAll(`${inspectUrl}/runs/${run.runId}`);
-  assert.ok(frames.some((f) => f.kind === 'comment' && f.text === `dropped ${person.length - 5}`), 'the gap is announced');
+  assert.ok(
+    frames.some((f) => f.kind === 'comment' && f.text === `dropped ${person.length - 5}`),
+    'the gap is announced',
+  );
   const kept = eventsOf(frames);
-  assert.deepEqual(kept.map((f) => f.recorded.id), person.slice(-5).map((e) => e.id), 'the newest five');
-  assert.deepEqual(kept.map((f) => Number(f.seq)), [4, 3, 2, 1, 0].map((back) => person.length - back), 'feed ids go on counting');
+  assert.deepEqual(
+    kept.map((f) => f.recorded.id),
+    person.slice(-5).map((e) => e.id),
+    'the newest five',
+  );
+  assert.deepEqual(
+    kept.map((f) => Number(f.seq)),
+    [4, 3, 2, 1, 0].map((back) => person.length - back),
+    'feed ids go on counting',
+  );
   assert.deepEqual(frames.at(-1), { kind: 'end', data: { status: 'finished', events: person.length, dropped: person.length - 5 } });
 });
 
@@ -118,7 +127,11 @@ test('a paused inspector never delays the person: the stream completes while the
   const frames = [];
   for await (const f of feedFrames(new Response(text))) frames.push(f);
   const seqs = eventsOf(frames).map((f) => Number(f.seq));
-  assert.deepEqual(seqs, [...seqs].sort((a, b) => a - b), 'in order');
+  assert.deepEqual(
+    seqs,
+    [...seqs].sort((a, b) => a - b),
+    'in order',
+  );
   assert.equal(new Set(seqs).size, seqs.length, 'nothing twice');
   assert.equal(seqs.at(-1), person.length, 'up to the last event');
   assert.equal(frames.at(-1)!.kind, 'end');
@@ -149,9 +162,15 @@ test('follow with Last-Event-ID resumes after it: nothing missed, nothing twice'
     if (got.length === 6) clock!.advance(1000); // the rest, live on the resumed follow
   }
   const person = await reading;
-  assert.deepEqual(got, person.map((_, i) => String(i + 1)));
+  assert.deepEqual(
+    got,
+    person.map((_, i) => String(i + 1)),
+  );
   const whole = eventsOf((await followAll(`${inspectUrl}/runs/${run.runId}`)).frames);
-  assert.deepEqual(whole.map((f) => f.recorded.id), person.map((e) => e.id));
+  assert.deepEqual(
+    whole.map((f) => f.recorded.id),
+    person.map((e) => e.id),
+  );
 });
 
 test('maxFollowers: a follow past the limit is 429 until one closes', async () => {

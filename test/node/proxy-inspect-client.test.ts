@@ -39,9 +39,20 @@ test('list: the runs, typed; the refusals as typed errors with clear messages', 
   await untilRun(inspectUrl, run.runId, (s) => s.status === 'finished', 'recorded');
   const runs = await openInspectionFeed(inspectUrl, { headers }).list();
   assert.equal(runs.length, 1);
-  assert.deepEqual({ ...runs[0], startedAt: 0, endedAt: 0 }, {
-    runId: run.runId, threadId: run.threadId, agent: 'writer', tenant: 'acme', startedAt: 0, endedAt: 0, status: 'finished', events: person.length, dropped: 0,
-  });
+  assert.deepEqual(
+    { ...runs[0], startedAt: 0, endedAt: 0 },
+    {
+      runId: run.runId,
+      threadId: run.threadId,
+      agent: 'writer',
+      tenant: 'acme',
+      startedAt: 0,
+      endedAt: 0,
+      status: 'finished',
+      events: person.length,
+      dropped: 0,
+    },
+  );
   const anonymous = await rejectsWith(openInspectionFeed(inspectUrl).list(), 'unauthenticated', 401);
   assert.match(anonymous.message, /signed in/);
   const refused = await rejectsWith(openInspectionFeed(`${inspectUrl}/`, { headers: { Authorization: 'Bearer wrong' } }).list(), 'forbidden', 403);
@@ -72,11 +83,17 @@ test('follow: the recorded events as the person got them, live until the run end
   clock!.advance(1000);
   for (let r = await it.next(); !r.done; r = await it.next()) got.push(r.value);
   const person = await reading;
-  assert.deepEqual(got.map((r) => ({ id: r.id, event: r.event })), person.map((p) => ({ id: p.id, event: p.event })));
+  assert.deepEqual(
+    got.map((r) => ({ id: r.id, event: r.event })),
+    person.map((p) => ({ id: p.id, event: p.event })),
+  );
   assert.deepEqual(parseRecording(toNdjson(got)), got, 'the NDJSON recording format, as is');
   const replayed = [];
   for await (const e of createReplayTransport([got], { speed: Infinity })({ url: 'replay', body: { threadId: 't', runId: 'r', messages: [] } })) replayed.push(e.id);
-  assert.deepEqual(replayed, person.map((p) => p.id));
+  assert.deepEqual(
+    replayed,
+    person.map((p) => p.id),
+  );
 });
 
 test('follow: a dropped follow stream is picked up with Last-Event-ID, nothing missed, nothing twice', async () => {
@@ -110,10 +127,16 @@ test('follow: a dropped follow stream is picked up with Last-Event-ID, nothing m
     return new Response(body, { status: res.status, headers: res.headers });
   };
   const got = await within(collect(createTunedFeed(inspectUrl, { headers, fetch: cutting, ...noWait }).follow(run.runId)), 10_000, 'the follow');
-  assert.deepEqual(got.map((r) => r.id), person.map((p) => p.id));
+  assert.deepEqual(
+    got.map((r) => r.id),
+    person.map((p) => p.id),
+  );
   assert.ok(sent.length > 2, 'it reconnected');
   assert.equal(sent[0], null);
-  assert.ok(sent.slice(1).every((id) => id !== null && /^\d+$/.test(id)), 'each reconnect sent the feed’s own Last-Event-ID');
+  assert.ok(
+    sent.slice(1).every((id) => id !== null && /^\d+$/.test(id)),
+    'each reconnect sent the feed’s own Last-Event-ID',
+  );
 });
 
 test('follow: an unknown run is not_found; an abort ends it quietly; a feed that stays away is gave_up', async () => {

@@ -41,10 +41,7 @@ const started: Array<{ close(): Promise<void> }> = [];
 export const closeAll = () => Promise.all(started.splice(0).map((s) => s.close()));
 
 /** The edge and the proxy in front of it, with `inspect` (undefined: off). */
-export async function startInspected(
-  inspect: Partial<InspectOptions> | undefined,
-  options: { virtual?: boolean; edge?: StartEdgeOptions; proxy?: Record<string, unknown> } = {},
-): Promise<Inspected> {
+export async function startInspected(inspect: Partial<InspectOptions> | undefined, options: { virtual?: boolean; edge?: StartEdgeOptions; proxy?: Record<string, unknown> } = {}): Promise<Inspected> {
   const clock = options.virtual ? createVirtualClock(Date.now()) : undefined;
   const edge = await startEdge({ log: () => {}, runtimeOptions: { clock: clock ?? wallClock }, ...options.edge });
   const proxy = await startProxy({
@@ -66,7 +63,13 @@ export function ids(prefix: string): { threadId: string; runId: string } {
 }
 
 /** A person's run through the proxy (returns the response; read it with {@link personEvents}). */
-export function personRun(proxyUrl: string, agent: string, text: string, run: { threadId: string; runId: string }, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+export function personRun(
+  proxyUrl: string,
+  agent: string,
+  text: string,
+  run: { threadId: string; runId: string },
+  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
   return fetch(`${proxyUrl}/v1/agui/agents/${agent}?tenant=acme`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...init.headers },

@@ -78,8 +78,16 @@ test('two proxy processes on one Redis: a run through A is listed by B and follo
     person.map((e) => e.event.type),
     'B shows every event of the run A carried, in order, once',
   );
-  assert.deepEqual(followed.map((f) => f.seq), person.map((_, i) => String(i + 1)), 'the feed’s own ids, 1..n without gaps');
-  assert.deepEqual(followed.map((f) => f.recorded.id), person.map((e) => e.id ?? null), 'each recorded line keeps the run’s SSE id');
+  assert.deepEqual(
+    followed.map((f) => f.seq),
+    person.map((_, i) => String(i + 1)),
+    'the feed’s own ids, 1..n without gaps',
+  );
+  assert.deepEqual(
+    followed.map((f) => f.recorded.id),
+    person.map((e) => e.id ?? null),
+    'each recorded line keeps the run’s SSE id',
+  );
   const end = frames.at(-1);
   assert.equal(end?.kind, 'end');
   assert.equal((end as { data: Record<string, unknown> }).data.status, 'finished');
@@ -87,7 +95,10 @@ test('two proxy processes on one Redis: a run through A is listed by B and follo
   // From a cursor, through either replica: only what comes after it.
   for (const base of [a, b]) {
     const { frames: rest } = await followAll(`${base}/__inspect/runs/${run.runId}`, { 'Last-Event-ID': '3' });
-    assert.deepEqual(eventsOf(rest).map((f) => f.seq), person.slice(3).map((_, i) => String(i + 4)));
+    assert.deepEqual(
+      eventsOf(rest).map((f) => f.seq),
+      person.slice(3).map((_, i) => String(i + 4)),
+    );
   }
   // Both replicas list the same summary.
   const [onA, onB] = await Promise.all([listRuns(`${a}/__inspect`), listRuns(`${b}/__inspect`)]);
@@ -122,7 +133,11 @@ test('a person who reconnects through another replica, and a second tab through 
   const { frames } = await followAll(`${a}/__inspect/runs/${run.runId}`);
   const recordedIds = eventsOf(frames).map((f) => f.recorded.id);
   assert.equal(new Set(recordedIds).size, recordedIds.length, `no event twice: ${recordedIds.join(' ')}`);
-  assert.deepEqual(recordedIds, again.map((e) => e.id ?? null), 'the whole turn, once, in order');
+  assert.deepEqual(
+    recordedIds,
+    again.map((e) => e.id ?? null),
+    'the whole turn, once, in order',
+  );
   assert.ok(rest.length > 0 && again.length >= rest.length);
 });
 

@@ -9,8 +9,21 @@ import { createAguiProxy } from '../../server/proxy/index.js';
 import { aguiExpress } from '../../server/proxy/express.js';
 import { jsonErrorOf, within } from './proxy-helpers.js';
 import {
-  INSPECT_KEY, PERSON_TOKEN, byKey, closeAll, eventsOf, feedFrames, followAll, ids, inspectGet, listRuns, personEvents, personRun,
-  sse, startInspected, untilRun,
+  INSPECT_KEY,
+  PERSON_TOKEN,
+  byKey,
+  closeAll,
+  eventsOf,
+  feedFrames,
+  followAll,
+  ids,
+  inspectGet,
+  listRuns,
+  personEvents,
+  personRun,
+  sse,
+  startInspected,
+  untilRun,
 } from './proxy-inspect-harness.js';
 
 after(closeAll);
@@ -76,10 +89,7 @@ test('the list shows a run while it runs, then its final status; statuses follow
   const running = await untilRun(inspectUrl, run.runId, (s) => s.events >= 4, 'the message’s first chunk');
   assert.equal(running.status, 'running');
   assert.equal(running.endedAt, undefined);
-  assert.deepEqual(
-    { threadId: running.threadId, agent: running.agent, tenant: running.tenant, person: running.person },
-    { threadId: run.threadId, agent: 'writer', tenant: 'acme', person: 'ana' },
-  );
+  assert.deepEqual({ threadId: running.threadId, agent: running.agent, tenant: running.tenant, person: running.person }, { threadId: run.threadId, agent: 'writer', tenant: 'acme', person: 'ana' });
   clock!.advance(1000);
   const events = await within(reading, 5000, 'the person’s stream to end');
   const done = await untilRun(inspectUrl, run.runId, (s) => s.status !== 'running', 'the final status');
@@ -88,7 +98,10 @@ test('the list shows a run while it runs, then its final status; statuses follow
   assert.equal(done.dropped, 0);
   assert.ok(done.endedAt! >= done.startedAt);
 
-  for (const [agent, status] of [['failing', 'error'], ['asker', 'interrupted']] as const) {
+  for (const [agent, status] of [
+    ['failing', 'error'],
+    ['asker', 'interrupted'],
+  ] as const) {
     const r = ids(agent);
     const got = personEvents(await personRun(proxy.url, agent, 'Please greet the team', r));
     clock!.advance(60_000);
@@ -96,7 +109,11 @@ test('the list shows a run while it runs, then its final status; statuses follow
     assert.equal((await untilRun(inspectUrl, r.runId, (s) => s.status !== 'running', `${agent}’s status`)).status, status);
   }
   const listed = await listRuns(inspectUrl);
-  assert.deepEqual(listed.map((s) => s.agent), ['asker', 'failing', 'writer'], 'newest first');
+  assert.deepEqual(
+    listed.map((s) => s.agent),
+    ['asker', 'failing', 'writer'],
+    'newest first',
+  );
 });
 
 test('a person who goes away: the run is dropped; reconnecting with Last-Event-ID makes it running again, nothing twice', async () => {
@@ -142,7 +159,10 @@ test('follow replays the buffered events, then streams live, and ends with the r
     const f = (await within(frames.next(), 5000, 'a replayed event')).value!;
     if (f.kind === 'event') replayed.push(f);
   }
-  assert.deepEqual(replayed.map((f) => f.seq), ['1', '2', '3', '4']);
+  assert.deepEqual(
+    replayed.map((f) => f.seq),
+    ['1', '2', '3', '4'],
+  );
   assert.equal(replayed[0]!.recorded.event.type, 'RUN_STARTED');
   clock!.advance(1000); // the rest of the turn happens only now: what follows is live
   const live = [];
@@ -153,11 +173,21 @@ test('follow replays the buffered events, then streams live, and ends with the r
   }
   const person = await reading;
   assert.ok(live.length > 0, 'events came live');
-  assert.deepEqual([...replayed, ...live].map((f) => f.recorded.event.type), person.map((e) => e.event.type));
-  assert.deepEqual([...replayed, ...live].map((f) => f.recorded.id), person.map((e) => e.id));
+  assert.deepEqual(
+    [...replayed, ...live].map((f) => f.recorded.event.type),
+    person.map((e) => e.event.type),
+  );
+  assert.deepEqual(
+    [...replayed, ...live].map((f) => f.recorded.id),
+    person.map((e) => e.id),
+  );
   assert.deepEqual(end, { status: 'finished', events: person.length, dropped: 0 });
   const ts = [...replayed, ...live].map((f) => f.recorded.t);
-  assert.deepEqual(ts, [...ts].sort((a, b) => a - b), 't never goes back');
+  assert.deepEqual(
+    ts,
+    [...ts].sort((a, b) => a - b),
+    't never goes back',
+  );
 });
 
 test('redaction: message text and tool arguments masked by default, sizes and structure kept; redact:false keeps them', async () => {
@@ -317,13 +347,20 @@ test('the same run followed again from its start (no Last-Event-ID): recorded on
   const once = await personEvents(await personRun(proxy.url, 'writer', 'chunks=4 pace=0', run));
   await untilRun(inspectUrl, run.runId, (s) => s.status === 'finished', 'recorded');
   const twice = await personEvents(await personRun(proxy.url, 'writer', 'chunks=4 pace=0', run));
-  assert.deepEqual(twice.map((e) => e.id), once.map((e) => e.id), 'the edge replayed the turn');
+  assert.deepEqual(
+    twice.map((e) => e.id),
+    once.map((e) => e.id),
+    'the edge replayed the turn',
+  );
   await new Promise((r) => setImmediate(r));
   const listed = await untilRun(inspectUrl, run.runId, (s) => s.status === 'finished', 'still one run');
   assert.equal(listed.events, once.length);
   assert.equal(listed.dropped, once.length - 3);
   const kept = eventsOf((await followAll(`${inspectUrl}/runs/${run.runId}`)).frames);
-  assert.deepEqual(kept.map((f) => f.recorded.id), once.slice(-3).map((e) => e.id));
+  assert.deepEqual(
+    kept.map((f) => f.recorded.id),
+    once.slice(-3).map((e) => e.id),
+  );
 });
 
 test('with a fetch of its own (the web-stream path, as in Hono), the tee records the same', async () => {
@@ -332,7 +369,10 @@ test('with a fetch of its own (the web-stream path, as in Hono), the tee records
   const person = await personEvents(await personRun(proxy.url, 'writer', 'chunks=5 pace=0', run));
   await untilRun(inspectUrl, run.runId, (s) => s.status === 'finished', 'recorded');
   const kept = eventsOf((await followAll(`${inspectUrl}/runs/${run.runId}`)).frames);
-  assert.deepEqual(kept.map((f) => ({ id: f.recorded.id, event: f.recorded.event })), person.map((p) => ({ id: p.id, event: p.event })));
+  assert.deepEqual(
+    kept.map((f) => ({ id: f.recorded.id, event: f.recorded.event })),
+    person.map((p) => ({ id: p.id, event: p.event })),
+  );
 });
 
 test('a follow of a dropped run waits followGraceMs for the person to come back, then ends as dropped', async () => {
@@ -365,7 +405,10 @@ test('a redaction callback: applied to every event; one that throws keeps nothin
   const listed = await untilRun(inspectUrl, run.runId, (s) => s.status === 'finished', 'recorded');
   assert.equal(listed.dropped, 1);
   const kept = eventsOf((await followAll(`${inspectUrl}/runs/${run.runId}`)).frames).map((f) => f.recorded.event as unknown as Record<string, unknown>);
-  assert.deepEqual(kept.map((e) => e.type), person.map((e) => e.event.type).filter((t) => t !== 'TEXT_MESSAGE_END'));
+  assert.deepEqual(
+    kept.map((e) => e.type),
+    person.map((e) => e.event.type).filter((t) => t !== 'TEXT_MESSAGE_END'),
+  );
   assert.ok(kept.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').every((e) => e.delta === 'hidden'));
   assert.ok(proxy.logs.some((l) => l.includes('inspect.redact threw (Error)')));
 });
@@ -378,7 +421,10 @@ test('visible: an inspector sees only the runs the app lets them (left out of th
   await personEvents(await personRun(proxy.url, 'failing', 'Please greet the team', failing));
   const team = { 'X-Team': 'writer' };
   const list = async () => (await (await inspectGet(`${inspectUrl}/runs`, { headers: team })).json()) as Array<{ runId: string }>;
-  assert.deepEqual((await list()).map((r) => r.runId), [writer.runId]);
+  assert.deepEqual(
+    (await list()).map((r) => r.runId),
+    [writer.runId],
+  );
   const hidden = await inspectGet(`${inspectUrl}/runs/${failing.runId}`, { headers: team });
   assert.equal(hidden.status, 404);
   await hidden.text();

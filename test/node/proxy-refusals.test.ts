@@ -69,7 +69,10 @@ test('node:http: every cross-site request, path escape and raw NUL is refused wi
 test('node:http: an absolute-form target or a Host no URL is made of is 400 JSON, not 500', async () => {
   await expectNothingHeard(async () => {
     const absolute = await rawRequest(nodeUrl, { target: `${up.url}/v1/agui/agents/helper?tenant=acme`, headers: { 'Content-Type': 'application/json' } });
-    assertRefusal({ status: absolute.status, contentType: absolute.headers['content-type'] ?? '', body: absolute.body }, { ...GOOD, name: 'absolute form', status: 400, code: 'invalid_argument', reason: 'bad_path' });
+    assertRefusal(
+      { status: absolute.status, contentType: absolute.headers['content-type'] ?? '', body: absolute.body },
+      { ...GOOD, name: 'absolute form', status: 400, code: 'invalid_argument', reason: 'bad_path' },
+    );
     const bare = http.createServer(toNodeHandler(fetchProxy));
     await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
     try {

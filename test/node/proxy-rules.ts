@@ -68,7 +68,14 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /** Cross-site requests: refused 415 or 403. */
 export const CROSS_SITE: Case[] = [
-  { name: 'text/plain from an allowed page', target: ROUTE, headers: { 'Content-Type': 'text/plain', Origin: APP, 'Sec-Fetch-Site': 'cross-site' }, status: 415, code: 'invalid_argument', reason: 'content_type' },
+  {
+    name: 'text/plain from an allowed page',
+    target: ROUTE,
+    headers: { 'Content-Type': 'text/plain', Origin: APP, 'Sec-Fetch-Site': 'cross-site' },
+    status: 415,
+    code: 'invalid_argument',
+    reason: 'content_type',
+  },
   { name: 'text/plain;charset=utf-8, no Origin', target: ROUTE, headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, status: 415, code: 'invalid_argument', reason: 'content_type' },
   { name: 'a form post', target: ROUTE, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, status: 415, code: 'invalid_argument', reason: 'content_type' },
   { name: 'multipart', target: ROUTE, headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, status: 415, code: 'invalid_argument', reason: 'content_type' },
@@ -76,13 +83,44 @@ export const CROSS_SITE: Case[] = [
   { name: 'two types in one header', target: ROUTE, headers: { 'Content-Type': 'application/json, text/plain' }, status: 415, code: 'invalid_argument', reason: 'content_type' },
   { name: 'JSON from another origin', target: ROUTE, headers: { ...JSON_TYPE, Origin: EVIL, 'Sec-Fetch-Site': 'cross-site' }, status: 403, code: 'permission_denied', reason: 'origin_not_allowed' },
   { name: 'JSON from an opaque origin (null)', target: ROUTE, headers: { ...JSON_TYPE, Origin: 'null' }, status: 403, code: 'permission_denied', reason: 'origin_not_allowed' },
-  { name: 'another origin that says same-site', target: ROUTE, headers: { ...JSON_TYPE, Origin: EVIL, 'Sec-Fetch-Site': 'same-site' }, status: 403, code: 'permission_denied', reason: 'origin_not_allowed' },
+  {
+    name: 'another origin that says same-site',
+    target: ROUTE,
+    headers: { ...JSON_TYPE, Origin: EVIL, 'Sec-Fetch-Site': 'same-site' },
+    status: 403,
+    code: 'permission_denied',
+    reason: 'origin_not_allowed',
+  },
   { name: 'Sec-Fetch-Site cross-site without Origin', target: ROUTE, headers: { ...JSON_TYPE, 'Sec-Fetch-Site': 'cross-site' }, status: 403, code: 'permission_denied', reason: 'cross_site' },
-  { name: 'the allowed origin’s preflight for another method', target: ROUTE, method: 'OPTIONS', headers: { Origin: APP, 'Access-Control-Request-Method': 'PUT' }, status: 403, code: 'permission_denied', reason: 'origin_not_allowed' },
-  { name: 'a preflight from another origin', target: ROUTE, method: 'OPTIONS', headers: { Origin: EVIL, 'Access-Control-Request-Method': 'POST' }, status: 403, code: 'permission_denied', reason: 'origin_not_allowed' },
+  {
+    name: 'the allowed origin’s preflight for another method',
+    target: ROUTE,
+    method: 'OPTIONS',
+    headers: { Origin: APP, 'Access-Control-Request-Method': 'PUT' },
+    status: 403,
+    code: 'permission_denied',
+    reason: 'origin_not_allowed',
+  },
+  {
+    name: 'a preflight from another origin',
+    target: ROUTE,
+    method: 'OPTIONS',
+    headers: { Origin: EVIL, 'Access-Control-Request-Method': 'POST' },
+    status: 403,
+    code: 'permission_denied',
+    reason: 'origin_not_allowed',
+  },
 ];
 
-const path = (target: string, reason = 'bad_path', rawOnly = false): Case => ({ name: target, target, headers: JSON_TYPE, status: 400, code: 'invalid_argument', reason, ...(rawOnly ? { rawOnly } : {}) });
+const path = (target: string, reason = 'bad_path', rawOnly = false): Case => ({
+  name: target,
+  target,
+  headers: JSON_TYPE,
+  status: 400,
+  code: 'invalid_argument',
+  reason,
+  ...(rawOnly ? { rawOnly } : {}),
+});
 
 /** Path escapes: refused 400 before anything else is looked at. */
 export const PATH_ESCAPES: Case[] = [
@@ -167,7 +205,7 @@ export function rawRequest(base: string, c: Pick<Case, 'target' | 'method' | 'he
     socket.on('close', () => {
       const all = Buffer.concat(chunks);
       const split = all.indexOf('\r\n\r\n');
-      if (split === -1) return reject(new Error(`no HTTP answer to ${method} ${JSON.stringify(c.target)}: ${JSON.stringify(all.toString("latin1"))}`));
+      if (split === -1) return reject(new Error(`no HTTP answer to ${method} ${JSON.stringify(c.target)}: ${JSON.stringify(all.toString('latin1'))}`));
       const [statusLine, ...headerLines] = all.subarray(0, split).toString('latin1').split('\r\n');
       const headers: Record<string, string> = {};
       for (const l of headerLines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();

@@ -1,9 +1,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import {
-  assertNoSecret, eventsHandler, frame, post, routeUrl, sseHead, startFake, startProxy, within, type FakeHandler,
-} from './proxy-helpers.js';
+import { assertNoSecret, eventsHandler, frame, post, routeUrl, sseHead, startFake, startProxy, within, type FakeHandler } from './proxy-helpers.js';
 
 let handler: FakeHandler = eventsHandler(3);
 const fake = await startFake((...args) => handler(...args));
@@ -184,7 +182,7 @@ test('backpressure: a page that stops reading stops the edge writing', async () 
   // Wait for the state, not a fixed time: the buffers between edge, proxy and page fill at the machine's pace.
   // Without backpressure the edge writes its whole 512 MiB; with it, writing stops once the buffers are full.
   let stalled = -1;
-  for (let stable = 0, start = Date.now(); stable < 3 && Date.now() - start < 20_000; ) {
+  for (let stable = 0, start = Date.now(); stable < 3 && Date.now() - start < 20_000;) {
     await new Promise((r) => setTimeout(r, 100));
     stable = written === stalled ? stable + 1 : 0;
     stalled = written;

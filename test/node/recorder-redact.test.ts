@@ -31,7 +31,7 @@ const finished = {
   metadata: { 'oz0/waiting-for-others': [wait] },
 } as unknown as AguiEvent;
 
-test('interrupt-text masks an interrupt\'s words and the waits beside it, keeping what they are', () => {
+test("interrupt-text masks an interrupt's words and the waits beside it, keeping what they are", () => {
   assert.ok(REDACT_PRESETS.includes('interrupt-text'), 'on by default in production');
   const r = createRedactor(['interrupt-text'], false);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a masked event read loosely
@@ -48,7 +48,11 @@ test('interrupt-text masks an interrupt\'s words and the waits beside it, keepin
   assert.equal(i.expiresAt, '2026-01-01T10:00:00Z');
   assert.deepEqual(i.responseSchema, (finished as unknown as { outcome: { interrupts: Array<{ responseSchema: unknown }> } }).outcome.interrupts[0]!.responseSchema);
   assert.deepEqual(e.metadata['oz0/waiting-for-others'], [{ ...wait, what: bullets(wait.what) }]);
-  assert.equal((finished as unknown as { outcome: { interrupts: Array<{ message: string }> } }).outcome.interrupts[0]!.message, 'Which team should I plan the offsite for?', 'the input is not changed');
+  assert.equal(
+    (finished as unknown as { outcome: { interrupts: Array<{ message: string }> } }).outcome.interrupts[0]!.message,
+    'Which team should I plan the offsite for?',
+    'the input is not changed',
+  );
 });
 
 test('interrupt-text masks oz0.waiting and the waits on a RUN_ERROR; other presets leave them alone', () => {
@@ -60,5 +64,5 @@ test('interrupt-text masks oz0.waiting and the waits on a RUN_ERROR; other prese
   const others = createRedactor(['message-text', 'tool-args', 'note-text', 'card'], false);
   for (const event of [finished, waiting, error]) assert.equal(others.event(event), event, `${event.type} untouched without interrupt-text`);
   const card = { type: 'CUSTOM', name: 'oz0.card', value: { job: 'j', card: { title: 'Hi' } } } as unknown as AguiEvent;
-  assert.equal(on.event(card), card, 'a card is the card preset\'s, not this one\'s');
+  assert.equal(on.event(card), card, "a card is the card preset's, not this one's");
 });

@@ -11,7 +11,10 @@ const item = (n: number, bytes = 10) => ({ n, bytes });
 test('ring: bounded by entries, oldest dropped first and counted', () => {
   const ring = new Ring<{ n: number; bytes: number }>(3, 1_000);
   for (let i = 0; i < 8; i++) ring.push(item(i));
-  assert.deepEqual(ring.toArray().map((e) => e.n), [5, 6, 7]);
+  assert.deepEqual(
+    ring.toArray().map((e) => e.n),
+    [5, 6, 7],
+  );
   assert.equal(ring.size, 3);
   assert.equal(ring.bytes, 30);
   assert.deepEqual(ring.dropped, { entries: 5, bytes: 50 });
@@ -22,14 +25,23 @@ test('ring: bounded by entries, oldest dropped first and counted', () => {
 test('ring: bounded by bytes; an entry larger than the bound is kept alone', () => {
   const ring = new Ring<{ n: number; bytes: number }>(100, 100);
   for (let i = 0; i < 10; i++) ring.push(item(i, 40));
-  assert.deepEqual(ring.toArray().map((e) => e.n), [8, 9]);
+  assert.deepEqual(
+    ring.toArray().map((e) => e.n),
+    [8, 9],
+  );
   assert.equal(ring.bytes, 80);
   assert.deepEqual(ring.dropped, { entries: 8, bytes: 320 });
   ring.push(item(10, 500));
-  assert.deepEqual(ring.toArray().map((e) => e.n), [10]);
+  assert.deepEqual(
+    ring.toArray().map((e) => e.n),
+    [10],
+  );
   assert.equal(ring.dropped.entries, 10);
   ring.push(item(11, 1));
-  assert.deepEqual(ring.toArray().map((e) => e.n), [11]);
+  assert.deepEqual(
+    ring.toArray().map((e) => e.n),
+    [11],
+  );
   assert.throws(() => new Ring(0, 10), RangeError);
 });
 
@@ -64,7 +76,10 @@ test('recorder: the entry bound keeps the newest and counts the dropped (events 
   const last = kept.at(-2)!;
   assert.equal(last.kind === 'event' ? last.id : undefined, 'xz');
   assert.equal(kept[0]!.seq, total - 10, 'the oldest went first');
-  assert.equal(kept.reduce((s, e) => s + e.bytes, 0), recorder.bytes);
+  assert.equal(
+    kept.reduce((s, e) => s + e.bytes, 0),
+    recorder.bytes,
+  );
   assert.ok(recorder.dropped.bytes > 0);
   const events = recorder.toNdjson().trim().split('\n');
   assert.equal(events.length, 9);
@@ -78,7 +93,10 @@ test('recorder: the byte bound holds the sum of sizes under maxBytes', async () 
   assert.ok(recorder.bytes <= 2_000, `${recorder.bytes} bytes kept`);
   assert.ok(recorder.bytes > 2_000 - 200, 'nearly full: only what had to go went');
   assert.ok(recorder.dropped.entries > 150);
-  assert.equal(recorder.entries().reduce((s, e) => s + e.bytes, 0), recorder.bytes);
+  assert.equal(
+    recorder.entries().reduce((s, e) => s + e.bytes, 0),
+    recorder.bytes,
+  );
   recorder.clear();
   assert.equal(recorder.size, 0);
   assert.ok(recorder.dropped.entries > 150, 'clear keeps the dropped counts');
@@ -89,9 +107,16 @@ test('sizes: UTF-8 bytes counted without encoding; masks keep UTF-16 lengths', (
     assert.equal(utf8Length(s), Buffer.byteLength(s), s);
     assert.equal(maskString(s).length, s.length);
   }
-  const board = { board: { notes: [{ id: '1', kind: 'fact', tags: ['a', 'bb'], text: 'secret', job: 'j', agent: 'a', createdAt: 'x', tainted: false, labels: [] }, { redacted: true, label: 'wall', id: '2', kind: 'fact', job: 'j', agent: 'a', createdAt: 'x' }] } } as BoardState;
+  const board = {
+    board: {
+      notes: [
+        { id: '1', kind: 'fact', tags: ['a', 'bb'], text: 'secret', job: 'j', agent: 'a', createdAt: 'x', tainted: false, labels: [] },
+        { redacted: true, label: 'wall', id: '2', kind: 'fact', job: 'j', agent: 'a', createdAt: 'x' },
+      ],
+    },
+  } as BoardState;
   const masked = maskBoard(board);
   assert.deepEqual(masked.board.notes[0], { ...board.board.notes[0], text: '••••••', tags: ['•', '••'] });
   assert.deepEqual(masked.board.notes[1], board.board.notes[1]);
-  assert.equal((board.board.notes[0] as { text: string }).text, 'secret', 'the store\'s board is never touched');
+  assert.equal((board.board.notes[0] as { text: string }).text, 'secret', "the store's board is never touched");
 });

@@ -94,14 +94,23 @@ test('records every kind of entry of a run: events with ids, times and sizes, re
   const entries = recorder.entries();
   const events = ofKind(entries, 'event');
   assert.equal(events.length, 16);
-  assert.deepEqual(events.slice(0, 2).map((e) => [e.id, e.event.type]), [['s1', 'RUN_STARTED'], [events[1]!.id, 'TEXT_MESSAGE_START']]);
+  assert.deepEqual(
+    events.slice(0, 2).map((e) => [e.id, e.event.type]),
+    [
+      ['s1', 'RUN_STARTED'],
+      [events[1]!.id, 'TEXT_MESSAGE_START'],
+    ],
+  );
   for (const e of events) {
-    assert.equal(e.bytes, Buffer.byteLength(JSON.stringify(e.event)) + Buffer.byteLength(e.id ?? ''), 'size is the event\'s UTF-8 JSON plus its id');
+    assert.equal(e.bytes, Buffer.byteLength(JSON.stringify(e.event)) + Buffer.byteLength(e.id ?? ''), "size is the event's UTF-8 JSON plus its id");
     assert.ok(e.at > 1000);
   }
-  assert.ok(events.every((e, i) => i === 0 || e.at > events[i - 1]!.at), 'arrival times in order');
+  assert.ok(
+    events.every((e, i) => i === 0 || e.at > events[i - 1]!.at),
+    'arrival times in order',
+  );
   assert.equal(events.find((e) => e.event.type === 'TEXT_MESSAGE_CONTENT')!.job, 'job-1');
-  assert.equal(events.find((e) => e.event.type === 'TOOL_CALL_ARGS')!.job, 'job-1', 'a tool call takes its parent message\'s job');
+  assert.equal(events.find((e) => e.event.type === 'TOOL_CALL_ARGS')!.job, 'job-1', "a tool call takes its parent message's job");
 
   const requests = ofKind(entries, 'request');
   assert.equal(requests.length, 2);
@@ -113,7 +122,10 @@ test('records every kind of entry of a run: events with ids, times and sizes, re
   assert.equal(reconnect!.attempt, 1);
   assert.equal(reconnect!.lastEventId, 's1');
   assert.equal(reconnect!.body, requests[0]!.body);
-  assert.deepEqual(ofKind(entries, 'connection').map((c) => c.state.status), ['open', 'reconnecting', 'open', 'closed', 'open', 'closed']);
+  assert.deepEqual(
+    ofKind(entries, 'connection').map((c) => c.state.status),
+    ['open', 'reconnecting', 'open', 'closed', 'open', 'closed'],
+  );
   assert.deepEqual([...new Set(entries.map((e) => e.kind))].sort(), ['connection', 'event', 'invalid', 'reconnect', 'request', 'resume-error', 'resume-outcome', 'resume-sent', 'state-delta']);
   assert.ok(entries.every((e, i) => i === 0 || e.seq > entries[i - 1]!.seq));
   const [invalid] = ofKind(entries, 'invalid');
@@ -129,24 +141,27 @@ test('a transport error is recorded as an error entry (never a raw exception)', 
   assert.equal(error!.bytes, Buffer.byteLength(JSON.stringify(error!.error)));
 });
 
-test('STATE_DELTA: the patch, the board before and after as the store\'s own values (not copies), and whether it applied', async () => {
+test("STATE_DELTA: the patch, the board before and after as the store's own values (not copies), and whether it applied", async () => {
   const { store, recorder, boardsSeen } = await recordRun();
   const [applied, failed] = ofKind(recorder.entries(), 'state-delta') as [StateDeltaEntry, StateDeltaEntry];
   assert.equal(applied.id, 'd1');
   assert.deepEqual(applied.patch, [{ op: 'add', path: '/board/notes/-', value: note('1', 'the sky is blue') }]);
-  assert.equal(applied.before, boardsSeen[0], 'before is the store\'s board value itself');
+  assert.equal(applied.before, boardsSeen[0], "before is the store's board value itself");
   assert.equal(applied.applied, true);
   assert.equal(applied.skipped, false);
   assert.equal(applied.error, undefined);
   assert.notEqual(applied.after, applied.before);
-  assert.deepEqual(applied.after!.board.notes.map((n) => n.id), ['1']);
+  assert.deepEqual(
+    applied.after!.board.notes.map((n) => n.id),
+    ['1'],
+  );
   assert.equal(failed.before, boardsSeen[1]);
   assert.equal(failed.before, applied.after, 'structurally shared: the board after one delta is the board before the next');
   assert.equal(failed.applied, false);
   assert.equal(failed.after, failed.before, 'a failed patch leaves the same board');
   assert.equal(failed.error!.eventId, 'd2');
   assert.equal(failed.error, store.getState().board.lastPatchError);
-  assert.equal(failed.after, store.getState().board.value, 'the same object as the store\'s');
+  assert.equal(failed.after, store.getState().board.value, "the same object as the store's");
 });
 
 test('resume: the entries sent, the oz0.resume outcome and the RUN_ERROR it caused', async () => {
@@ -154,7 +169,10 @@ test('resume: the entries sent, the oz0.resume outcome and the RUN_ERROR it caus
   const entries = recorder.entries();
   const [sent] = ofKind(entries, 'resume-sent');
   assert.equal(sent!.runId, 'id-3');
-  assert.deepEqual(sent!.entries.map((e) => [e.interruptId, e.status]), [['i1', 'resolved']]);
+  assert.deepEqual(
+    sent!.entries.map((e) => [e.interruptId, e.status]),
+    [['i1', 'resolved']],
+  );
   assert.deepEqual(sent!.entries[0]!.payload, { approved: true, comment: 'go' });
   const [outcome] = ofKind(entries, 'resume-outcome');
   assert.deepEqual([outcome!.runId, outcome!.interruptId, outcome!.outcome, outcome!.approved], ['id-3', 'i1', 'decided', true]);
@@ -165,11 +183,17 @@ test('resume: the entries sent, the oz0.resume outcome and the RUN_ERROR it caus
 
 test('filter: by entry kind or event type, by job, by text (case-insensitive)', async () => {
   const { recorder } = await recordRun();
-  assert.deepEqual(recorder.filter({ types: ['TOOL_CALL_ARGS'] }).map((e) => e.kind === 'event' && e.event.type), ['TOOL_CALL_ARGS', 'TOOL_CALL_ARGS']);
+  assert.deepEqual(
+    recorder.filter({ types: ['TOOL_CALL_ARGS'] }).map((e) => e.kind === 'event' && e.event.type),
+    ['TOOL_CALL_ARGS', 'TOOL_CALL_ARGS'],
+  );
   assert.equal(recorder.filter({ types: ['state-delta', 'reconnect'] }).length, 3);
   assert.equal(recorder.filter({ job: 'job-1' }).length, 4 + 4 + 1, 'the message, the tool call and the card of job-1');
   const found = recorder.filter({ text: 'SKY IS' });
-  assert.deepEqual(found.map((e) => e.kind), ['event', 'state-delta']);
+  assert.deepEqual(
+    found.map((e) => e.kind),
+    ['event', 'state-delta'],
+  );
   assert.equal(recorder.filter({ types: ['TEXT_MESSAGE_CONTENT'], text: 'team' }).length, 1);
   assert.equal(recorder.filter({}).length, recorder.size);
 });
@@ -179,7 +203,8 @@ test('redaction presets mask text, tool arguments, note text and cards, keeping 
   const masked = (await recordRun({ production: true })).recorder.entries();
   assert.equal(masked.length, plain.length);
   const only = (s: string) => /^•*$/.test(s);
-  const shape = (v: unknown): unknown => (typeof v === 'string' ? v.length : Array.isArray(v) ? v.map(shape) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : v);
+  const shape = (v: unknown): unknown =>
+    typeof v === 'string' ? v.length : Array.isArray(v) ? v.map(shape) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : v;
   for (let i = 0; i < plain.length; i++) {
     const p = plain[i]!;
     const m = masked[i]!;
@@ -212,8 +237,13 @@ test('redaction presets mask text, tool arguments, note text and cards, keeping 
   assert.deepEqual(sentPlain, { approved: true, comment: 'go' });
   assert.deepEqual(sentMasked, { approved: true, comment: '••' }, 'a resume payload keeps its booleans, masks its words');
   const picked = (await recordRun({ redact: ['tool-args'] })).recorder.filter({ types: ['TEXT_MESSAGE_CONTENT', 'TOOL_CALL_ARGS'] });
-  assert.deepEqual(picked.map((e) => e.kind === 'event' && (e.event as unknown as { delta: string }).delta), ['AI: Hello ', 'team', '•'.repeat(8), '•'.repeat(10)]);
-  const byCallback = (await recordRun({ redact: (t) => (t.kind === 'event' && t.event.type === 'RUN_ERROR' ? { ...t.event, message: 'x'.repeat(t.event.message.length) } : t.kind === 'event' ? t.event : t.body) })).recorder;
+  assert.deepEqual(
+    picked.map((e) => e.kind === 'event' && (e.event as unknown as { delta: string }).delta),
+    ['AI: Hello ', 'team', '•'.repeat(8), '•'.repeat(10)],
+  );
+  const byCallback = (
+    await recordRun({ redact: (t) => (t.kind === 'event' && t.event.type === 'RUN_ERROR' ? { ...t.event, message: 'x'.repeat(t.event.message.length) } : t.kind === 'event' ? t.event : t.body) })
+  ).recorder;
   assert.equal(byCallback.filter({ types: ['RUN_ERROR'] }).map((e) => e.kind === 'event' && (e.event as unknown as { message: string }).message)[0], 'x'.repeat('the mail tool is down'.length));
   assert.equal((await recordRun({ production: true, redact: false })).recorder.filter({ text: 'Hello' }).length, 1, 'redact: false wins');
 });
@@ -221,17 +251,26 @@ test('redaction presets mask text, tool arguments, note text and cards, keeping 
 test('export to NDJSON and import back: the same recording, in the replay format', async () => {
   const { recorder } = await recordRun();
   const ndjson = recorder.toNdjson();
-  const lines = ndjson.trim().split('\n').map((l) => JSON.parse(l) as { id: string | null; t: number });
+  const lines = ndjson
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string | null; t: number });
   assert.equal(lines.length, 16);
   assert.deepEqual(Object.keys(lines[0]!), ['id', 'event', 't']);
   assert.equal(lines[0]!.t, 0);
   const events = ofKind(recorder.entries(), 'event');
-  assert.deepEqual(lines.map((l) => l.t), events.map((e) => e.at - events[0]!.at));
+  assert.deepEqual(
+    lines.map((l) => l.t),
+    events.map((e) => e.at - events[0]!.at),
+  );
   const imported = importRecording(ndjson);
   assert.deepEqual(imported.toRecordedEvents(), recorder.toRecordedEvents(), 'the same ids, events and times (validation may reorder keys)');
   assert.equal(importRecording(imported.toNdjson()).toNdjson(), imported.toNdjson(), 'export then import is a fixed point');
   assert.deepEqual(imported.toRecordedEvents(), parseRecording(ndjson));
-  assert.deepEqual(ofKind(imported.entries(), 'event').map((e) => [e.id, e.event, e.bytes, e.job]), events.map((e) => [e.id, e.event, e.bytes, e.job]));
+  assert.deepEqual(
+    ofKind(imported.entries(), 'event').map((e) => [e.id, e.event, e.bytes, e.job]),
+    events.map((e) => [e.id, e.event, e.bytes, e.job]),
+  );
   assert.throws(() => importRecording('{"id":null,"event":{"type":"NOPE"},"t":0}\n'), /line 1/);
 });
 

@@ -5,10 +5,7 @@ import { scopeCss } from '../../elements/shared/scope-css.js';
 
 describe('scopeCss', () => {
   it(':host becomes the tag; every other selector goes under it', () => {
-    assert.equal(
-      scopeCss('oz-x', ':host { display: block; --_a: 1px; }\n.a .b, p > code { color: red; }'),
-      'oz-x{display: block; --_a: 1px;}oz-x .a .b,oz-x p > code{color: red;}',
-    );
+    assert.equal(scopeCss('oz-x', ':host { display: block; --_a: 1px; }\n.a .b, p > code { color: red; }'), 'oz-x{display: block; --_a: 1px;}oz-x .a .b,oz-x p > code{color: red;}');
   });
 
   it(':host(...) joins its compound to the tag, with what follows kept', () => {
@@ -31,7 +28,7 @@ describe('scopeCss', () => {
   });
 
   it('splits lists only outside attribute values and strings', () => {
-    assert.equal(scopeCss('oz-x', "[title='a,b'], a[href=\"x,y\"] { x: 1 }"), "oz-x [title='a,b'],oz-x a[href=\"x,y\"]{x: 1}");
+    assert.equal(scopeCss('oz-x', '[title=\'a,b\'], a[href="x,y"] { x: 1 }'), 'oz-x [title=\'a,b\'],oz-x a[href="x,y"]{x: 1}');
   });
 
   it('refuses what has no light-DOM meaning or would pass unscoped', () => {

@@ -26,12 +26,19 @@ const askRun = (runId: string, interruptId = 'i1'): StreamedEvent[] => [
 ];
 
 test('drafts survive a refused resume (RUN_ERROR, or 403 before the stream) and go once OZ decides', async () => {
-  const forbidden = new TransportError('http_error', 'HTTP 403', { status: 403, serverCode: 'permission_denied', retryable: false, body: { code: 'permission_denied', message: 'Only a person resumes.', console: { label: 'Decide in OZ', url: 'https://c/jobs/job-1' } } });
+  const forbidden = new TransportError('http_error', 'HTTP 403', {
+    status: 403,
+    serverCode: 'permission_denied',
+    retryable: false,
+    body: { code: 'permission_denied', message: 'Only a person resumes.', console: { label: 'Decide in OZ', url: 'https://c/jobs/job-1' } },
+  });
   const fake = fakeTransport([
     { events: askRun('id-2') },
     { events: [runStarted('id-3'), runError('failed_precondition', { 'oz0/entry': 'i1', 'oz0/reason': 'type the name' })] },
     { events: [], then: forbidden },
-    { events: [runStarted('id-5'), custom('oz0.resume', { interruptId: 'i1', outcome: 'decided', approved: true }), ...text('job-1:m2', 'AI: Sent.'), finished({ type: 'success' }, undefined, 'id-5')] },
+    {
+      events: [runStarted('id-5'), custom('oz0.resume', { interruptId: 'i1', outcome: 'decided', approved: true }), ...text('job-1:m2', 'AI: Sent.'), finished({ type: 'success' }, undefined, 'id-5')],
+    },
   ]);
   const store = createThreadStore(options(fake.transport));
   await store.send('hi');
@@ -54,8 +61,14 @@ test('drafts survive a refused resume (RUN_ERROR, or 403 before the stream) and 
 
 test('drafts: a resume run that streams on settles its entries and drops their drafts; the partial case drops only the decided', () => {
   let s = apply(started(), [...text('job-1:m1', 'AI: ?'), finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'c1'), questionInterrupt('i2')] })]);
-  s = apply(s, [{ type: 'thread/draft', interruptId: 'i1', value: { approved: true } }, { type: 'thread/draft', interruptId: 'i2', value: { answer: 'red' } }]);
-  const entries = [{ interruptId: 'i1', status: 'resolved' as const, payload: { approved: true } }, { interruptId: 'i2', status: 'resolved' as const, payload: { answer: 'red' } }];
+  s = apply(s, [
+    { type: 'thread/draft', interruptId: 'i1', value: { approved: true } },
+    { type: 'thread/draft', interruptId: 'i2', value: { answer: 'red' } },
+  ]);
+  const entries = [
+    { interruptId: 'i1', status: 'resolved' as const, payload: { approved: true } },
+    { interruptId: 'i2', status: 'resolved' as const, payload: { answer: 'red' } },
+  ];
   const resume = { type: 'thread/resume' as const, url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [], resume: entries }, entries, at: 2 };
   const partial = apply(s, [resume, ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-2' }), runError('unavailable', { 'oz0/decided': ['i1'], 'oz0/not-decided': ['i2'] })]);
   assert.deepEqual(partial.drafts, { i2: { answer: 'red' } });
@@ -65,7 +78,7 @@ test('drafts: a resume run that streams on settles its entries and drops their d
   assert.equal(streamedOn.interrupts.i2!.state, 'answered');
 });
 
-test('resync after interrupt_expired: a fresh runId, the turn\'s user message newest, no Last-Event-ID; the turn\'s view is what streams', async () => {
+test("resync after interrupt_expired: a fresh runId, the turn's user message newest, no Last-Event-ID; the turn's view is what streams", async () => {
   const fake = fakeTransport([
     { events: askRun('id-2') },
     { events: [runStarted('id-3'), runError('interrupt_expired', { 'oz0/entry': 'i1' })] },
@@ -86,14 +99,20 @@ test('resync after interrupt_expired: a fresh runId, the turn\'s user message ne
   assert.equal(request.body.resume, undefined);
   const s = store.getState();
   assert.equal(s.turns.length, 1);
-  assert.deepEqual(s.turns[0]!.runs.map((r) => [r.runId, r.kind, r.phase]), [['id-4', 'follow', 'finished']]);
+  assert.deepEqual(
+    s.turns[0]!.runs.map((r) => [r.runId, r.kind, r.phase]),
+    [['id-4', 'follow', 'finished']],
+  );
   assert.deepEqual(s.openInterruptIds, ['i1-now']);
   assert.equal(s.interrupts.i1, undefined, 'the expired interrupt is gone');
   assert.equal(s.status, 'interrupted');
   assert.equal(s.lastError, undefined);
   assert.equal(s.lastRequest!.runId, 'id-4');
-  assert.deepEqual(currentRun(s)!.items.map((i) => i.kind), ['message']);
-  assert.equal(s.diagnostics.filter((d) => d.kind === 'out_of_order').length, 0, 'a follow run streams under the followed run\'s id');
+  assert.deepEqual(
+    currentRun(s)!.items.map((i) => i.kind),
+    ['message'],
+  );
+  assert.equal(s.diagnostics.filter((d) => d.kind === 'out_of_order').length, 0, "a follow run streams under the followed run's id");
 });
 
 test('resync after history_mismatch drops the refused message and follows the latest turn OZ took (by <job>:in)', async () => {
@@ -109,7 +128,11 @@ test('resync after history_mismatch drops the refused message and follows the la
   await store.resync();
   const body = fake.calls[2]!.request.body;
   assert.equal(body.runId, 'id-5');
-  assert.deepEqual(body.messages.map((m) => m.id), ['job-1:in'], 'the turn\'s user message as OZ names it, newest');
+  assert.deepEqual(
+    body.messages.map((m) => m.id),
+    ['job-1:in'],
+    "the turn's user message as OZ names it, newest",
+  );
   const s = store.getState();
   assert.equal(s.turns.length, 1, 'the refused message is no turn');
   assert.equal(s.turns[0]!.card, undefined);
@@ -121,16 +144,22 @@ test('resync after a finished run replaces the turn, not doubles it; with no tur
   const answer = (runId: string) => [runStarted(runId), ...text('job-1:m1', 'AI: once'), finished({ type: 'success' }, undefined, runId)];
   const fake = fakeTransport([{ events: answer('id-2') }, { events: answer('id-2') }]);
   const store = createThreadStore(options(fake.transport));
-  assert.throws(() => store.resync(), (e: unknown) => isThreadError(e) && e.code === 'nothing_to_load');
+  assert.throws(
+    () => store.resync(),
+    (e: unknown) => isThreadError(e) && e.code === 'nothing_to_load',
+  );
   await store.send('hi');
   await store.resync();
   const s = store.getState();
   assert.equal(s.turns[0]!.runs.length, 1);
-  assert.deepEqual(currentRun(s)!.items.map((i) => (i.kind === 'message' ? i.message.body : i.kind)), ['once']);
+  assert.deepEqual(
+    currentRun(s)!.items.map((i) => (i.kind === 'message' ? i.message.body : i.kind)),
+    ['once'],
+  );
   assert.equal(fake.calls[1]!.request.body.runId, 'id-3');
 });
 
-test('turn_waiting: RUN_ERROR\'s oz0/waiting-for-others is in the error and in waitingForOthers; the refused message leaves the history', () => {
+test("turn_waiting: RUN_ERROR's oz0/waiting-for-others is in the error and in waitingForOthers; the refused message leaves the history", () => {
   const waiting = [{ job: 'job-5', what: 'Publish release 2.1.0', deciders: 'a person other than ana (four eyes)', console: { label: 'Decide in OZ', url: 'https://c/jobs/job-5' } }];
   let s = apply(started(), [...text('job-1:m1', 'AI: Working.'), finished({ type: 'success' })]);
   s = apply(s, [sendAction('run-2', 'u2', 'more'), ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-2' }), runError('turn_waiting', { 'oz0/waiting-for-others': waiting })]);
@@ -139,21 +168,25 @@ test('turn_waiting: RUN_ERROR\'s oz0/waiting-for-others is in the error and in w
   assert.deepEqual(s.waitingForOthers, waiting);
   assert.equal(s.lastError!.action, 'follow');
   const next = buildTurnRequest(s, { runId: 'run-3', messageId: 'u3', text: 'more' });
-  assert.deepEqual(next.messages.map((m) => m.id), ['u1', 'job-1:m1', 'u3'], 'the refused "more" is no turn');
+  assert.deepEqual(
+    next.messages.map((m) => m.id),
+    ['u1', 'job-1:m1', 'u3'],
+    'the refused "more" is no turn',
+  );
 });
 
-test('resume answers are checked by the forms layer\'s validator: the draft $schema names, frozen state included', () => {
+test("resume answers are checked by the forms layer's validator: the draft $schema names, frozen state included", () => {
   const d4 = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object', properties: { n: { type: 'number', maximum: 10, exclusiveMaximum: true } }, required: ['n'] };
   const s = apply(started(), [finished({ type: 'interrupt', interrupts: [{ id: 'q', reason: 'input_required', message: 'How many?', responseSchema: d4 }] })]);
   assert.ok(Object.isFrozen(s.interrupts.q!.responseSchema), 'the reducer freezes (autoFreeze in these tests)');
   const open = openInterrupts(s);
-  assert.equal(buildResume(open, { q: { status: 'resolved', payload: { n: 5 } } }).ok, true, 'draft-04\'s boolean exclusiveMaximum: 5 < 10 fits');
+  assert.equal(buildResume(open, { q: { status: 'resolved', payload: { n: 5 } } }).ok, true, "draft-04's boolean exclusiveMaximum: 5 < 10 fits");
   const late = buildResume(open, { q: { status: 'resolved', payload: { n: 10 } } });
   assert.equal(late.ok, false);
   assert.deepEqual(!late.ok && late.invalid.q, [{ path: '#/n', field: 'n', message: 'Enter a number smaller than 10' }]);
 });
 
-test('retryOrResend: after failed or timed_out the person\'s words go as a new turn; otherwise the same run again', async () => {
+test("retryOrResend: after failed or timed_out the person's words go as a new turn; otherwise the same run again", async () => {
   const drop = new TransportError('gave_up', 'gave up after 8 attempts', { retryable: true });
   const fake = fakeTransport([
     { events: [runStarted('id-2'), ...text('job-1:m1', 'AI: Let me try.'), runError('failed')] },
@@ -167,7 +200,14 @@ test('retryOrResend: after failed or timed_out the person\'s words go as a new t
   await store.retryOrResend();
   const second = fake.calls[1]!;
   assert.equal(second.request.body.runId, 'id-4', 'a new run');
-  assert.deepEqual(second.request.body.messages.map((m) => [m.id, m.content]), [['id-1', 'Do the thing'], ['job-1:m1', 'AI: Let me try.'], ['id-3', 'Do the thing']]);
+  assert.deepEqual(
+    second.request.body.messages.map((m) => [m.id, m.content]),
+    [
+      ['id-1', 'Do the thing'],
+      ['job-1:m1', 'AI: Let me try.'],
+      ['id-3', 'Do the thing'],
+    ],
+  );
   assert.equal(store.getState().turns.length, 2);
   assert.equal(retryMode(store.getState().lastError), 'same_run');
   await store.retryOrResend();

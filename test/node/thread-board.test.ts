@@ -5,7 +5,16 @@ import { applyBoardPatch, supersededById } from '../../src/thread/index.js';
 import { apply, ev, EventType, started } from './thread-fixtures.js';
 
 const note = (id: string, extra: Partial<BoardNote> = {}): BoardNote => ({
-  id, kind: 'fact', tags: ['greeting'], text: `note ${id}`, job: 'job-1', agent: 'helper', createdAt: '2026-01-01T00:00:00Z', tainted: false, labels: [], ...extra,
+  id,
+  kind: 'fact',
+  tags: ['greeting'],
+  text: `note ${id}`,
+  job: 'job-1',
+  agent: 'helper',
+  createdAt: '2026-01-01T00:00:00Z',
+  tainted: false,
+  labels: [],
+  ...extra,
 });
 const board = (...notes: BoardNote[]): BoardState => ({ board: { notes } });
 const snapshot = (value: unknown) => ev({ type: EventType.STATE_SNAPSHOT, snapshot: value });
@@ -31,7 +40,10 @@ test('STATE_DELTA add at /board/notes/- after the oz.board_write result; unchang
     delta({ op: 'add', path: '/board/notes/-', value: note('3') }),
   ]);
   const notes = s1.board.value.board.notes;
-  assert.deepEqual(notes.map((n) => n.id), ['1', '2', '3']);
+  assert.deepEqual(
+    notes.map((n) => n.id),
+    ['1', '2', '3'],
+  );
   assert.equal(notes[0], s0.board.value.board.notes[0]);
   assert.equal(s0.board.value.board.notes.length, 2, 'the old board is untouched');
   const s2 = apply(s1, [delta({ op: 'add', path: '/board/notes/-', value: note('4') })]);
@@ -39,7 +51,7 @@ test('STATE_DELTA add at /board/notes/- after the oz.board_write result; unchang
   assert.equal(s2.board.value.board.notes[2], notes[2]);
 });
 
-test('STATE_DELTA replace at a superseded note\'s index; a redacted note keeps no text', () => {
+test("STATE_DELTA replace at a superseded note's index; a redacted note keeps no text", () => {
   const s0 = apply(started(), [snapshot(board(note('1'), note('2'), note('3')))]);
   const s1 = apply(s0, [
     delta({ op: 'replace', path: '/board/notes/1', value: note('4', { supersedes: '2', text: 'newer' }) }),

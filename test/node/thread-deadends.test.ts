@@ -81,7 +81,10 @@ test('3: loading again meets history_mismatch again: history_unavailable says to
   assert.match(e.message, /4 turns/, "the server's own words are kept");
 
   const fresh = createThreadStore(options(fakeTransport([]).transport, { threadId: 'known-elsewhere' }));
-  assert.throws(() => fresh.resync(), (err: unknown) => isThreadError(err) && err.code === 'nothing_to_load');
+  assert.throws(
+    () => fresh.resync(),
+    (err: unknown) => isThreadError(err) && err.code === 'nothing_to_load',
+  );
   assert.equal(fresh.getState().lastError?.code, 'nothing_to_load');
   assert.equal(fresh.getState().lastError?.action, 'new_thread');
 });
@@ -97,22 +100,25 @@ test('3: loadHistory takes the turns an app kept and follows the latest from its
   const sent = fake.calls[0]!.request.body.messages.map((m) => m.id);
   assert.deepEqual(sent, ['job-1:in', 'job-1:m', 'job-2:in']);
   assert.equal(store.getState().turns.length, 2);
-  assert.throws(() => store.loadHistory([{ id: 'a', role: 'assistant', content: 'x' }]), (err: unknown) => isThreadError(err) && err.code === 'bad_history');
+  assert.throws(
+    () => store.loadHistory([{ id: 'a', role: 'assistant', content: 'x' }]),
+    (err: unknown) => isThreadError(err) && err.code === 'bad_history',
+  );
 });
 
 test('4: after turn_waiting, and after stop(), followAgain() follows: the latest turn from its start, or the stopped run from Last-Event-ID', async () => {
-  const fake = fakeTransport([
-    { events: answered('id-2', 'One.') },
-    { events: [runStarted('id-4'), runError('turn_waiting')] },
-    { events: answered('id-5', 'One, and the decision.') },
-  ]);
+  const fake = fakeTransport([{ events: answered('id-2', 'One.') }, { events: [runStarted('id-4'), runError('turn_waiting')] }, { events: answered('id-5', 'One, and the decision.') }]);
   const store = createThreadStore(options(fake.transport));
   await store.send('one');
   await settle(store.send('two'));
   assert.equal(store.getState().lastError?.action, 'follow');
   await store.followAgain();
   const body = fake.calls[2]!.request.body;
-  assert.deepEqual(body.messages.map((m) => m.id), ['id-1'], 'the refused "two" is no turn: the latest turn OZ took is followed, its message last');
+  assert.deepEqual(
+    body.messages.map((m) => m.id),
+    ['id-1'],
+    'the refused "two" is no turn: the latest turn OZ took is followed, its message last',
+  );
   assert.equal(fake.calls[2]!.options.lastEventId, undefined);
 
   let release!: () => void;
@@ -139,20 +145,27 @@ test('4: after turn_waiting, and after stop(), followAgain() follows: the latest
   assert.equal(slow.calls[1]!.options.lastEventId, 's3');
 });
 
-test('5: RUN_FINISHED outcome cancelled is the run\'s outcome, so the transcript can say it stopped in OZ', () => {
+test("5: RUN_FINISHED outcome cancelled is the run's outcome, so the transcript can say it stopped in OZ", () => {
   const s = apply(started(), [...text('job-1:m1', 'AI: Starting the'), finished({ type: 'cancelled' })]);
   assert.equal(currentRun(s)!.outcome, 'cancelled');
   assert.equal(s.status, 'idle');
 });
 
 test('6: after a skip ahead, the cut message is folded into the whole answer: its text shows once', () => {
-  const s = apply(started(), [...text('job-1:m1', 'AI: The report covers the first'), ...text('job-1:whole', 'AI: The report covers the first quarter and the second.'), finished({ type: 'success' })]);
+  const s = apply(started(), [
+    ...text('job-1:m1', 'AI: The report covers the first'),
+    ...text('job-1:whole', 'AI: The report covers the first quarter and the second.'),
+    finished({ type: 'success' }),
+  ]);
   const messages = currentRun(s)!.items.flatMap((i) => (i.kind === 'message' ? [i.message] : []));
   assert.equal(messages[0]!.repeatedIn, 'job-1:whole');
   assert.equal(messages[1]!.repeatedIn, undefined);
   // A skip at a paragraph's end: the fragment is whole paragraphs, and the whole answer opens with them.
   const atBreak = apply(started(), [...text('job-1:m1', 'AI: # A long answer\n'), ...text('job-1:whole', 'AI: # A long answer\n\nThe first paragraph.\n\nThe second.'), finished({ type: 'success' })]);
-  assert.deepEqual(currentRun(atBreak)!.items.flatMap((i) => (i.kind === 'message' ? [i.message.repeatedIn ?? null] : [])), ['job-1:whole', null]);
+  assert.deepEqual(
+    currentRun(atBreak)!.items.flatMap((i) => (i.kind === 'message' ? [i.message.repeatedIn ?? null] : [])),
+    ['job-1:whole', null],
+  );
   // Two answers that merely follow each other are both shown.
   const two = apply(started(), [...text('job-1:a', 'AI: First part.'), ...text('job-1:b', 'AI: Second part.'), finished({ type: 'success' })]);
   assert.ok(currentRun(two)!.items.every((i) => i.kind !== 'message' || !i.message.repeatedIn));
@@ -161,7 +174,10 @@ test('6: after a skip ahead, the cut message is folded into the whole answer: it
 test('8: a body past 4 MiB is refused before sending, saying its size; nothing is sent and no turn is added', async () => {
   const fake = fakeTransport([]);
   const store = createThreadStore(options(fake.transport));
-  assert.throws(() => store.send('x'.repeat(4 * 1024 * 1024 + 1)), (err: unknown) => isThreadError(err) && err.code === 'too_large' && /^Too large to send: 4\.00 MiB \(4,194,[0-9]{3} bytes\), and OZ takes at most 4\.00 MiB \(4,194,304 bytes\)/.test(err.message));
+  assert.throws(
+    () => store.send('x'.repeat(4 * 1024 * 1024 + 1)),
+    (err: unknown) => isThreadError(err) && err.code === 'too_large' && /^Too large to send: 4\.00 MiB \(4,194,[0-9]{3} bytes\), and OZ takes at most 4\.00 MiB \(4,194,304 bytes\)/.test(err.message),
+  );
   assert.equal(fake.calls.length, 0);
   assert.equal(store.getState().turns.length, 0);
 });
@@ -176,12 +192,15 @@ test("10: the route's oz0/ai-label replaces the assumed AI label, in the message
   assert.equal(m.message.body, 'May I?');
 });
 
-test('11: revoked removes the thread\'s stored copy and says so', async () => {
+test("11: revoked removes the thread's stored copy and says so", async () => {
   const storage = memoryStorage();
   const fake = fakeTransport([{ events: answered('id-2', 'Secret plan.') }, { events: [runStarted('id-4'), runError('revoked', 'Access was revoked.')] }]);
   const store = createThreadStore(options(fake.transport, { storage }));
   await store.send('one');
-  assert.ok([...storage.entries.keys()].some((k) => k.includes('chat-1')), 'stored while allowed');
+  assert.ok(
+    [...storage.entries.keys()].some((k) => k.includes('chat-1')),
+    'stored while allowed',
+  );
   await settle(store.send('two'));
   assert.equal(storage.entries.size, 0);
   assert.equal(store.getState().lastError?.storageCleared, true);

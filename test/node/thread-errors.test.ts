@@ -21,25 +21,39 @@ for (const code of [...RUN_ERROR_CODES, 'something_new']) {
     assert.equal(run.phase, 'error');
     assert.equal(run.terminal, true);
     assert.equal(run.error, s.lastError);
-    assert.deepEqual(run.items.map((i) => i.kind), ['error']);
+    assert.deepEqual(
+      run.items.map((i) => i.kind),
+      ['error'],
+    );
   });
 }
 
-test('RUN_ERROR oz0_quota_exceeded: the spend refusal\'s numbers from rawEvent.oz0', () => {
+test("RUN_ERROR oz0_quota_exceeded: the spend refusal's numbers from rawEvent.oz0", () => {
   const rawEvent = { oz0: { type: 'oz0_quota_exceeded', scope: 'team Sales', resetsAt: '2026-04-01T00:00:00Z', couldWait: false, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'USD' } };
   const s = apply(started(), [ev({ type: EventType.RUN_ERROR, code: 'oz0_quota_exceeded', message: 'quota', rawEvent })]);
-  assert.deepEqual(s.lastError!.spend, { type: 'oz0_quota_exceeded', scope: 'team Sales', resetsAt: '2026-04-01T00:00:00Z', couldWait: false, raisableBy: 'a tenant admin', limit: 100, used: 100, unit: 'USD' });
+  assert.deepEqual(s.lastError!.spend, {
+    type: 'oz0_quota_exceeded',
+    scope: 'team Sales',
+    resetsAt: '2026-04-01T00:00:00Z',
+    couldWait: false,
+    raisableBy: 'a tenant admin',
+    limit: 100,
+    used: 100,
+    unit: 'USD',
+  });
   assert.equal(s.lastError!.action, 'ask_admin');
   assert.equal(s.lastError!.retryable, false);
 });
 
 test('RUN_ERROR oz0_tree_limit without figures the caller may not read', () => {
-  const s = apply(started(), [ev({ type: EventType.RUN_ERROR, code: 'oz0_tree_limit', message: 'limit', rawEvent: { oz0: { type: 'oz0_tree_limit', scope: 'this job tree', couldWait: true, raisableBy: 'Ana' } } })]);
+  const s = apply(started(), [
+    ev({ type: EventType.RUN_ERROR, code: 'oz0_tree_limit', message: 'limit', rawEvent: { oz0: { type: 'oz0_tree_limit', scope: 'this job tree', couldWait: true, raisableBy: 'Ana' } } }),
+  ]);
   assert.equal(s.lastError!.spend!.limit, undefined);
   assert.equal(s.lastError!.spend!.couldWait, true);
 });
 
-test('the development edge\'s teamquota refusal (oz0_budget_exceeded): a budget, its numbers, ask an admin, not retryable', () => {
+test("the development edge's teamquota refusal (oz0_budget_exceeded): a budget, its numbers, ask an admin, not retryable", () => {
   const { rt, clock } = setup();
   const event = runError(runOk(rt, clock, 'ben-token', 'teamquota', input('tq-view', [user('go')])).events);
   const view = runErrorView(event, 'run-9', 5);
@@ -47,12 +61,23 @@ test('the development edge\'s teamquota refusal (oz0_budget_exceeded): a budget,
   assert.equal(view.meaning, ERROR_CATALOGUE.oz0_budget_exceeded.meaning);
   assert.equal(view.action, 'ask_admin');
   assert.equal(view.retryable, false);
-  assert.deepEqual(view.spend, { type: 'oz0_budget_exceeded', scope: "the platform team's monthly budget", resetsAt: '2026-02-01T00:00:00.000Z', couldWait: true, raisableBy: 'a tenant admin', limit: 500, used: 512.4, unit: 'EUR' });
+  assert.deepEqual(view.spend, {
+    type: 'oz0_budget_exceeded',
+    scope: "the platform team's monthly budget",
+    resetsAt: '2026-02-01T00:00:00.000Z',
+    couldWait: true,
+    raisableBy: 'a tenant admin',
+    limit: 500,
+    used: 512.4,
+    unit: 'EUR',
+  });
   assert.equal(view.message, "The platform team's monthly budget is used up.");
 });
 
 test('RUN_ERROR with a refusal type the catalogue does not know: a limit, never "Something went wrong" with Try again', () => {
-  const rawEvent = { oz0: { type: 'oz0_something_new', scope: 'your daily images', resetsAt: '2026-01-02T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 20, used: 20, unit: 'images' } };
+  const rawEvent = {
+    oz0: { type: 'oz0_something_new', scope: 'your daily images', resetsAt: '2026-01-02T00:00:00Z', couldWait: true, raisableBy: 'a tenant admin', limit: 20, used: 20, unit: 'images' },
+  };
   const s = apply(started(), [ev({ type: EventType.RUN_ERROR, code: 'oz0_something_new', message: 'Daily images used up.', rawEvent })]);
   assert.equal(s.lastError!.code, 'oz0_something_new');
   assert.equal(s.lastError!.meaning, ERROR_CATALOGUE.limit.meaning);
@@ -69,8 +94,10 @@ test('RUN_ERROR failed or resource_exhausted carrying a spend refusal reads as t
   }
 });
 
-test('RUN_ERROR of an unknown code without a refusal keeps the server\'s message beside the generic meaning', () => {
-  const e = apply(started(), [ev({ type: EventType.RUN_ERROR, code: 'tool_policy_denied', message: 'The tool policy blocks <b>web.fetch</b> here.', rawEvent: { oz0: { scope: 'no type' } } })]).lastError!;
+test("RUN_ERROR of an unknown code without a refusal keeps the server's message beside the generic meaning", () => {
+  const e = apply(started(), [
+    ev({ type: EventType.RUN_ERROR, code: 'tool_policy_denied', message: 'The tool policy blocks <b>web.fetch</b> here.', rawEvent: { oz0: { scope: 'no type' } } }),
+  ]).lastError!;
   assert.equal(e.meaning, ERROR_CATALOGUE.unknown.meaning);
   assert.equal(e.message, 'The tool policy blocks <b>web.fetch</b> here.', 'as sent: the element shows it as text');
   assert.equal(e.spend, undefined, 'an oz0 without a type is no refusal');
@@ -98,14 +125,27 @@ test('a refused request (HTTP 401/403/413/5xx) becomes an error in the transcrip
   ];
   for (const [status, serverCode, code, action] of cases) {
     const s = apply(started(), [
-      { type: 'thread/transport-error', at: 9, error: { code: 'http_error', message: `HTTP ${status}`, status, retryable: status >= 500, ...(serverCode ? { serverCode, body: { code: serverCode, message: 'A resume needs a person.', console: { label: 'Decide in OZ', url: 'https://c' } } } : {}) } },
+      {
+        type: 'thread/transport-error',
+        at: 9,
+        error: {
+          code: 'http_error',
+          message: `HTTP ${status}`,
+          status,
+          retryable: status >= 500,
+          ...(serverCode ? { serverCode, body: { code: serverCode, message: 'A resume needs a person.', console: { label: 'Decide in OZ', url: 'https://c' } } } : {}),
+        },
+      },
     ]);
     assert.equal(s.status, 'error');
     assert.equal(s.lastError!.code, code);
     assert.equal(s.lastError!.action, action);
     assert.equal(s.lastError!.status, status);
     assert.equal(s.lastError!.source, 'http');
-    assert.deepEqual(currentRun(s)!.items.map((i) => i.kind), ['error']);
+    assert.deepEqual(
+      currentRun(s)!.items.map((i) => i.kind),
+      ['error'],
+    );
     if (serverCode) {
       assert.equal(s.lastError!.message, 'A resume needs a person.');
       assert.deepEqual(s.lastError!.console, { label: 'Decide in OZ', url: 'https://c' });

@@ -18,7 +18,15 @@ export function ev(event: Record<string, unknown>, id?: string): StreamedEvent {
 export const reduce = createReducer({ autoFreeze: true });
 
 export function sendAction(runId = 'run-1', turnId = 'u1', text = 'Please greet the team'): StoreAction {
-  return { type: 'thread/send', turnId, text, url: 'http://edge/v1/agui/agents/helper?tenant=acme', runId, body: { threadId: 'chat-1', runId, messages: [{ id: turnId, role: 'user', content: text }] }, at: 1000 };
+  return {
+    type: 'thread/send',
+    turnId,
+    text,
+    url: 'http://edge/v1/agui/agents/helper?tenant=acme',
+    runId,
+    body: { threadId: 'chat-1', runId, messages: [{ id: turnId, role: 'user', content: text }] },
+    at: 1000,
+  };
 }
 
 /** A thread with one turn sent and its run started. */
@@ -60,7 +68,14 @@ export function approvalInterrupt(id: string, toolCallId: string, extra: Record<
       required: ['approved'],
       additionalProperties: false,
     },
-    metadata: { 'oz0/kind': 'approval', 'oz0/what': 'Send email', 'oz0/job': 'job-1', 'oz0/deciders': 'you', 'oz0/ai-label': 'AI: ', 'oz0/console': { label: 'Decide in OZ', url: 'https://console/jobs/job-1' } },
+    metadata: {
+      'oz0/kind': 'approval',
+      'oz0/what': 'Send email',
+      'oz0/job': 'job-1',
+      'oz0/deciders': 'you',
+      'oz0/ai-label': 'AI: ',
+      'oz0/console': { label: 'Decide in OZ', url: 'https://console/jobs/job-1' },
+    },
     ...extra,
   };
 }

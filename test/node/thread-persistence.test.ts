@@ -90,7 +90,10 @@ test('a reload restores the thread from its parts, and its next save writes only
   s.writes.length = 0;
   await second.send('after the reload');
   assert.deepEqual([...new Set(s.writes)].sort(), [KEY, entryKey(KEY, 0), entryKey(KEY, 5)].sort(), 'the restored turns are not written again');
-  assert.deepEqual(second.getState().lastRequest!.body.messages.map((m) => m.content), ['question 0', 'question 1', 'question 2', 'question 3', 'AI: answer 4', 'after the reload']);
+  assert.deepEqual(
+    second.getState().lastRequest!.body.messages.map((m) => m.content),
+    ['question 0', 'question 1', 'question 2', 'question 3', 'AI: answer 4', 'after the reload'],
+  );
   // What anyone else reads with load(): the whole snapshot.
   const whole = await webStorage(s.storage).load(KEY);
   const parsed = parseSnapshot(whole);
@@ -115,7 +118,10 @@ test('a thread saved whole under one key (the earlier format) is restored, then 
   assert.equal((JSON.parse(s.map.get(KEY)!) as Record<string, unknown>).turns, undefined);
   const again = makeStore(webStorage(s.storage));
   await again.restore();
-  assert.deepEqual(again.getState().turns.map((t) => t.userMessage?.text), ['old question', 'new question']);
+  assert.deepEqual(
+    again.getState().turns.map((t) => t.userMessage?.text),
+    ['old question', 'new question'],
+  );
 });
 
 test('a missing turn entry: the stored thread is ignored with a diagnostic', async () => {
@@ -145,7 +151,10 @@ test('another writer of the same key: the next save writes every entry again; fe
   assert.deepEqual([...new Set(s.writes)].sort(), [KEY, entryKey(KEY, 0), entryKey(KEY, 1), entryKey(KEY, 2), entryKey(KEY, 3)].sort(), 'all written again: the head was not its own');
   const reader = makeStore(webStorage(s.storage));
   await reader.restore();
-  assert.deepEqual(reader.getState().turns.map((t) => t.userMessage?.text), ['a', 'b', 'c']);
+  assert.deepEqual(
+    reader.getState().turns.map((t) => t.userMessage?.text),
+    ['a', 'b', 'c'],
+  );
 });
 
 test('a full storage: a diagnostic, the thread stays in the store, and a later save writes everything again', async () => {
@@ -160,7 +169,10 @@ test('a full storage: a diagnostic, the thread stays in the store, and a later s
   await store.send('c');
   const reader = makeStore(webStorage(s.storage));
   await reader.restore();
-  assert.deepEqual(reader.getState().turns.map((t) => t.userMessage?.text), ['a', 'b', 'c']);
+  assert.deepEqual(
+    reader.getState().turns.map((t) => t.userMessage?.text),
+    ['a', 'b', 'c'],
+  );
 });
 
 test('remove() takes the head and every turn entry; a whole save replaces the parts', async () => {

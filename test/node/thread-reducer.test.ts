@@ -5,8 +5,7 @@ import { currentRun, findMessage, findToolCall, initialThreadState, openInterrup
 import type { AssistantMessageView, ThreadInput, ThreadState } from '../../src/thread/index.js';
 import { apply, approvalInterrupt, custom, ev, EventType, finished, questionInterrupt, started, text, toolCall } from './thread-fixtures.js';
 
-const messagesOf = (s: ThreadState): AssistantMessageView[] =>
-  currentRun(s)!.items.flatMap((i) => (i.kind === 'message' ? [i.message] : []));
+const messagesOf = (s: ThreadState): AssistantMessageView[] => currentRun(s)!.items.flatMap((i) => (i.kind === 'message' ? [i.message] : []));
 
 test('RUN_STARTED after a send: the turn runs, with the user message and its run', () => {
   const s = started();
@@ -38,7 +37,7 @@ test('text: while the first tokens may still be the label, the body is empty and
   assert.equal(findMessage(s2, 'm')!.body, 'Assist! no');
 });
 
-test('text: no label given means no split; the label is learned from an interrupt\'s oz0/ai-label and applied back', () => {
+test("text: no label given means no split; the label is learned from an interrupt's oz0/ai-label and applied back", () => {
   let s = apply(started(null), text('m1', 'AI: Checking.'));
   assert.equal(findMessage(s, 'm1')!.body, 'AI: Checking.');
   s = apply(s, [...toolCall('call-1', 'send_email', 'm1', '{}'), finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'call-1')] })]);
@@ -57,7 +56,10 @@ test('text: a new message after a tool call; the call belongs to its parentMessa
     ...text('job-1:m2', 'AI: Done.'),
   ]);
   const items = currentRun(s)!.items;
-  assert.deepEqual(items.map((i) => i.kind), ['message', 'message']);
+  assert.deepEqual(
+    items.map((i) => i.kind),
+    ['message', 'message'],
+  );
   const [m1, m2] = messagesOf(s);
   assert.equal(m1!.toolCalls.length, 1);
   assert.equal(m2!.body, 'Done.');
@@ -76,7 +78,10 @@ test('tool call: arguments that do not parse keep the error; a call without a me
   assert.equal(c1.args, undefined);
   assert.match(c1.argsError!, /JSON|Unexpected|position|end/i);
   assert.deepEqual(findToolCall(s, 'c2')!.args, { token: '{{secret:api}}' });
-  assert.deepEqual(currentRun(s)!.items.map((i) => i.kind), ['tool_call', 'tool_call']);
+  assert.deepEqual(
+    currentRun(s)!.items.map((i) => i.kind),
+    ['tool_call', 'tool_call'],
+  );
 });
 
 test('structural sharing: a token changes its message only; other messages, items and turns keep identity', () => {
@@ -101,7 +106,10 @@ test('structural sharing: a token changes its message only; other messages, item
   assert.equal(messagesOf(s)[0], messagesOf(t1)[0]);
   // An earlier turn keeps identity when a new turn streams.
   const afterTurn = apply(s, [finished({ type: 'success' })]);
-  const next = apply(afterTurn, [{ type: 'thread/send', turnId: 'u2', text: 'again', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, at: 2 }, ...text('m3', 'AI: x')]);
+  const next = apply(afterTurn, [
+    { type: 'thread/send', turnId: 'u2', text: 'again', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, at: 2 },
+    ...text('m3', 'AI: x'),
+  ]);
   assert.equal(next.turns[0], afterTurn.turns[0]);
   // The request record (its body is the whole history) is kept as sent, frozen: Immer skips frozen
   // values instead of walking them for drafts, which cost a long thread its whole history at every send.
@@ -125,7 +133,7 @@ test('steps by job id: open, finished, restarted by a resume run; 33 opened reco
   assert.equal(currentRun(s)!.openSteps, MAX_OPEN_STEPS - 1);
 });
 
-test('cards: a step\'s card goes to its step, the turn\'s own card to the turn; a malformed card is a diagnostic', () => {
+test("cards: a step's card goes to its step, the turn's own card to the turn; a malformed card is a diagnostic", () => {
   const s = apply(started(), [
     ev({ type: EventType.STEP_STARTED, stepName: 'job-7' }),
     ev({ type: EventType.STEP_FINISHED, stepName: 'job-7' }),
@@ -139,12 +147,19 @@ test('cards: a step\'s card goes to its step, the turn\'s own card to the turn; 
   assert.deepEqual(turn.card?.card, { type: 'summary', text: 'warm' });
   assert.equal(turn.job, 'job-1');
   assert.equal(turn.userMessage?.ozId, 'job-1:in');
-  assert.deepEqual(currentRun(s)!.items.map((i) => i.kind), ['step', 'message', 'card']);
+  assert.deepEqual(
+    currentRun(s)!.items.map((i) => i.kind),
+    ['step', 'message', 'card'],
+  );
   assert.equal(s.diagnostics.at(-1)!.kind, 'malformed_custom');
 });
 
 test('RUN_FINISHED success and cancelled end the turn; messages left streaming complete', () => {
-  const ok = apply(started(), [ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm' }), ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm', delta: 'AI: cut' }), finished({ type: 'success' })]);
+  const ok = apply(started(), [
+    ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm' }),
+    ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm', delta: 'AI: cut' }),
+    finished({ type: 'success' }),
+  ]);
   assert.equal(ok.status, 'idle');
   assert.equal(currentRun(ok)!.outcome, 'success');
   assert.equal(currentRun(ok)!.terminal, true);
@@ -199,7 +214,7 @@ function interrupted(): ThreadState {
   ]);
 }
 
-test('oz0.resume outcomes: approved, denied, declined, already decided; the call\'s status follows', () => {
+test("oz0.resume outcomes: approved, denied, declined, already decided; the call's status follows", () => {
   let s = interrupted();
   const entries = [
     { interruptId: 'i1', status: 'resolved' as const, payload: { approved: true } },
@@ -225,7 +240,10 @@ test('oz0.resume outcomes: approved, denied, declined, already decided; the call
   assert.equal(findToolCall(s, 'call-2')!.status, 'denied');
   assert.equal(s.interrupts.i3!.outcome, 'already_decided');
   assert.equal(s.interrupts.i3!.state, 'answered');
-  assert.deepEqual(s.diagnostics.slice(-2).map((d) => d.kind), ['out_of_order', 'malformed_custom']);
+  assert.deepEqual(
+    s.diagnostics.slice(-2).map((d) => d.kind),
+    ['out_of_order', 'malformed_custom'],
+  );
   s = apply(s, [ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'call-1', messageId: 't1', content: 'sent' }), finished({ type: 'success' }, undefined, 'run-2')]);
   assert.equal(findToolCall(s, 'call-1')!.status, 'done');
   assert.equal(s.status, 'idle');
@@ -233,8 +251,15 @@ test('oz0.resume outcomes: approved, denied, declined, already decided; the call
 
 test('a cancelled entry decided without approved denies the call', () => {
   let s = interrupted();
-  const entries = [{ interruptId: 'i1', status: 'cancelled' as const }, { interruptId: 'i2', status: 'cancelled' as const }, { interruptId: 'i3', status: 'cancelled' as const }];
-  s = apply(s, [{ type: 'thread/resume', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, entries, at: 5 }, custom('oz0.resume', { interruptId: 'i1', outcome: 'decided' })]);
+  const entries = [
+    { interruptId: 'i1', status: 'cancelled' as const },
+    { interruptId: 'i2', status: 'cancelled' as const },
+    { interruptId: 'i3', status: 'cancelled' as const },
+  ];
+  s = apply(s, [
+    { type: 'thread/resume', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, entries, at: 5 },
+    custom('oz0.resume', { interruptId: 'i1', outcome: 'decided' }),
+  ]);
   assert.equal(findToolCall(s, 'call-1')!.status, 'denied');
 });
 
@@ -244,7 +269,12 @@ test('a failed resume run reopens the entries not decided, keeps those the error
   s = apply(s, [
     { type: 'thread/resume', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, entries, at: 5 },
     custom('oz0.resume', { interruptId: 'i1', outcome: 'decided', approved: false }),
-    ev({ type: EventType.RUN_ERROR, code: 'failed_precondition', message: 'the job did not take the update', metadata: { 'oz0/decided': ['i1', 'i2'], 'oz0/not-decided': ['i3'], 'oz0/entry': 'i3', 'oz0/reason': 'job busy' } }),
+    ev({
+      type: EventType.RUN_ERROR,
+      code: 'failed_precondition',
+      message: 'the job did not take the update',
+      metadata: { 'oz0/decided': ['i1', 'i2'], 'oz0/not-decided': ['i3'], 'oz0/entry': 'i3', 'oz0/reason': 'job busy' },
+    }),
   ]);
   assert.equal(s.status, 'error');
   assert.deepEqual(s.openInterruptIds, ['i3']);
@@ -262,7 +292,10 @@ test('unknown events, unhandled AG-UI events and malformed events are diagnostic
     ev({ type: EventType.STEP_FINISHED, stepName: 'never' }),
     { id: 'x', event: undefined as never },
   ]);
-  assert.deepEqual(s.diagnostics.map((d) => d.kind), ['unknown_event', 'unhandled_event', 'unhandled_event', 'out_of_order', 'out_of_order', 'invalid_event']);
+  assert.deepEqual(
+    s.diagnostics.map((d) => d.kind),
+    ['unknown_event', 'unhandled_event', 'unhandled_event', 'out_of_order', 'out_of_order', 'invalid_event'],
+  );
   assert.equal(findMessage(s, 'ghost')!.body, 'boo', 'content for a message never started still shows');
 });
 
@@ -355,17 +388,38 @@ for (const [how, again] of [
 }
 
 test('unfinished: a resume run starting on the turn runs its unfinished calls again; their results make them done', () => {
-  let s = apply(started(), [...toolCall('a', 'send_email', undefined, '{}'), ...toolCall('b', 'oz.http', undefined, '{}'), finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'a')] })]);
-  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['awaiting_approval', 'unfinished']);
+  let s = apply(started(), [
+    ...toolCall('a', 'send_email', undefined, '{}'),
+    ...toolCall('b', 'oz.http', undefined, '{}'),
+    finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'a')] }),
+  ]);
+  assert.deepEqual(
+    ['a', 'b'].map((id) => findToolCall(s, id)!.status),
+    ['awaiting_approval', 'unfinished'],
+  );
   const entries = [{ interruptId: 'i1', status: 'resolved' as const, payload: { approved: true } }];
   s = apply(s, [
     { type: 'thread/resume', url: 'u', runId: 'run-2', body: { threadId: 'chat-1', runId: 'run-2', messages: [] }, entries, at: 5 },
     ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: 'run-2' }),
     custom('oz0.resume', { interruptId: 'i1', outcome: 'decided', approved: true }),
   ]);
-  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['running', 'running']);
+  assert.deepEqual(
+    ['a', 'b'].map((id) => findToolCall(s, id)!.status),
+    ['running', 'running'],
+  );
   s = apply(s, [ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'b', messageId: 't-b', content: 200 }), closed('ended')]);
-  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['unfinished', 'done'], 'approved, then its run ended: not finished');
-  s = apply(s, [{ type: 'thread/again', kind: 'retry', fromStart: false, at: 6 }, ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'a', messageId: 't-a', content: 'sent' }), finished({ type: 'success' }, undefined, 'run-2')]);
-  assert.deepEqual(['a', 'b'].map((id) => findToolCall(s, id)!.status), ['done', 'done']);
+  assert.deepEqual(
+    ['a', 'b'].map((id) => findToolCall(s, id)!.status),
+    ['unfinished', 'done'],
+    'approved, then its run ended: not finished',
+  );
+  s = apply(s, [
+    { type: 'thread/again', kind: 'retry', fromStart: false, at: 6 },
+    ev({ type: EventType.TOOL_CALL_RESULT, toolCallId: 'a', messageId: 't-a', content: 'sent' }),
+    finished({ type: 'success' }, undefined, 'run-2'),
+  ]);
+  assert.deepEqual(
+    ['a', 'b'].map((id) => findToolCall(s, id)!.status),
+    ['done', 'done'],
+  );
 });

@@ -13,7 +13,14 @@ function threadOf(turns: number): ThreadState {
   const reduce = createReducer();
   let state = initialThreadState('chat-1');
   for (let i = 0; i < turns; i++) {
-    state = reduce(state, { type: 'thread/send', runId: `r${i}`, userMessageId: `u${i}`, text: `question ${i}`, at: i, request: { url: '/x', runId: `r${i}`, kind: 'send', body: { threadId: 'chat-1', runId: `r${i}`, messages: [] } } } as never);
+    state = reduce(state, {
+      type: 'thread/send',
+      runId: `r${i}`,
+      userMessageId: `u${i}`,
+      text: `question ${i}`,
+      at: i,
+      request: { url: '/x', runId: `r${i}`, kind: 'send', body: { threadId: 'chat-1', runId: `r${i}`, messages: [] } },
+    } as never);
     state = reduce(state, ev({ type: EventType.RUN_STARTED, threadId: 'chat-1', runId: `r${i}` }));
     for (const e of text(`m${i}`, `AI: answer ${i} with **markdown**`)) state = reduce(state, e);
     state = reduce(state, finished({ type: 'success' }, undefined, `r${i}`));
@@ -48,7 +55,10 @@ test('an unchanged turn is serialized once across saves', () => {
 
 test('the encoder keeps the bounds: board first, then earlier turns, then nothing', () => {
   const state = threadOf(20);
-  const snapshot = { ...takeSnapshot(state, 1), board: { notes: Array.from({ length: 50 }, (_, i) => ({ id: String(i), kind: 'k', tags: [], text: 'x'.repeat(200), job: 'j', agent: 'a', createdAt: 't', tainted: false, labels: [] })) } } as never;
+  const snapshot = {
+    ...takeSnapshot(state, 1),
+    board: { notes: Array.from({ length: 50 }, (_, i) => ({ id: String(i), kind: 'k', tags: [], text: 'x'.repeat(200), job: 'j', agent: 'a', createdAt: 't', tainted: false, labels: [] })) },
+  } as never;
   const full = JSON.stringify(snapshot).length;
   const plain = encodeSnapshot(snapshot, full - 1);
   const memo = createSnapshotEncoder()(snapshot, full - 1);

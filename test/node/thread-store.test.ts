@@ -77,7 +77,10 @@ test('send: builds the request, follows the stream, reduces it, and notifies onc
   assert.equal(findMessage(s, 'job-1:m1')!.body, 'Hello');
   assert.equal(seen.length, 1, 'one notification for the whole batch');
   assert.equal(seen[0], s);
-  assert.deepEqual(records.map((r) => r.kind), ['request', 'connection', 'event', 'event', 'event', 'event', 'event', 'event', 'connection']);
+  assert.deepEqual(
+    records.map((r) => r.kind),
+    ['request', 'connection', 'event', 'event', 'event', 'event', 'event', 'event', 'connection'],
+  );
   const req = records[0] as Extract<ThreadRecord, { kind: 'request' }>;
   assert.equal((req as unknown as { headers?: unknown }).headers, undefined, 'no headers recorded');
 });
@@ -87,13 +90,15 @@ test('a long burst gives the main thread back between slices, notifying first, i
   const fake = fakeTransport([{ events: [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')] }]);
   let clock = 0;
   const log: string[] = [];
-  const store = createThreadStore(options(fake.transport, {
-    sliceClock: () => (clock += 3),
-    sliceMs: 8,
-    yieldToMain: async () => {
-      log.push('yield');
-    },
-  }));
+  const store = createThreadStore(
+    options(fake.transport, {
+      sliceClock: () => (clock += 3),
+      sliceMs: 8,
+      yieldToMain: async () => {
+        log.push('yield');
+      },
+    }),
+  );
   store.subscribe(() => log.push('notify'));
   await store.send('go');
   const yields = log.filter((l) => l === 'yield').length;
@@ -109,13 +114,22 @@ test('a second send while a turn runs is refused with a typed error; so is one w
   const reached = fake.waiting();
   const first = store.send('one');
   await reached;
-  assert.throws(() => store.send('two'), (e: unknown) => isThreadError(e) && e.code === 'turn_running');
+  assert.throws(
+    () => store.send('two'),
+    (e: unknown) => isThreadError(e) && e.code === 'turn_running',
+  );
   store.stop();
   await first;
   await store.send('three');
   assert.equal(store.getState().status, 'interrupted');
-  assert.throws(() => store.send('four'), (e: unknown) => isThreadError(e) && e.code === 'interrupts_open');
-  assert.throws(() => store.send('  '), (e: unknown) => isThreadError(e));
+  assert.throws(
+    () => store.send('four'),
+    (e: unknown) => isThreadError(e) && e.code === 'interrupts_open',
+  );
+  assert.throws(
+    () => store.send('  '),
+    (e: unknown) => isThreadError(e),
+  );
   assert.equal(fake.calls.length, 2);
 });
 
@@ -138,8 +152,17 @@ test('stop: aborts the stream; the run is stopped, the state idle, later events 
 test('a transport error becomes state, never a rejection; retry sends the same run (runId and body) from Last-Event-ID', async () => {
   const drop = new TransportError('gave_up', 'gave up after 8 attempts', { retryable: true });
   const fake = fakeTransport([
-    { events: [started('id-2'), ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1' }, 'ev-2'), ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'AI: Hel' }, 'ev-3')], then: drop },
-    { events: [ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'lo' }, 'ev-4'), ev({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, 'ev-5'), finished({ type: 'success' }, undefined, 'id-2')] },
+    {
+      events: [started('id-2'), ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1' }, 'ev-2'), ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'AI: Hel' }, 'ev-3')],
+      then: drop,
+    },
+    {
+      events: [
+        ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'lo' }, 'ev-4'),
+        ev({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, 'ev-5'),
+        finished({ type: 'success' }, undefined, 'id-2'),
+      ],
+    },
   ]);
   const store = createThreadStore(options(fake.transport));
   await store.send('hi');
@@ -156,10 +179,13 @@ test('a transport error becomes state, never a rejection; retry sends the same r
   assert.equal(s.status, 'idle');
   assert.equal(s.lastError, undefined);
   assert.equal(findMessage(s, 'm1')!.body, 'Hello');
-  assert.deepEqual(currentRun(s)!.items.map((i) => i.kind), ['message']);
+  assert.deepEqual(
+    currentRun(s)!.items.map((i) => i.kind),
+    ['message'],
+  );
 });
 
-test('retry after the run ended follows it from the start: the run\'s view is rebuilt, not doubled', async () => {
+test("retry after the run ended follows it from the start: the run's view is rebuilt, not doubled", async () => {
   const script = () => ({ events: [started('id-2'), ...text('m1', 'AI: once'), ev({ type: EventType.RUN_ERROR, code: 'unavailable', message: 'edge busy' })] });
   const fake = fakeTransport([script(), script()]);
   const store = createThreadStore(options(fake.transport));
@@ -168,11 +194,19 @@ test('retry after the run ended follows it from the start: the run\'s view is re
   assert.equal(fake.calls[1]!.options.lastEventId, undefined);
   assert.equal(fake.calls[1]!.request.body.runId, 'id-2');
   const items = currentRun(store.getState())!.items;
-  assert.deepEqual(items.map((i) => i.kind), ['message', 'error']);
+  assert.deepEqual(
+    items.map((i) => i.kind),
+    ['message', 'error'],
+  );
 });
 
-test('a refused request (403 with the route\'s body) is an error in the transcript', async () => {
-  const refused = new TransportError('http_error', 'HTTP 403', { status: 403, serverCode: 'permission_denied', retryable: false, body: { code: 'permission_denied', message: 'Only a person resumes.' } });
+test("a refused request (403 with the route's body) is an error in the transcript", async () => {
+  const refused = new TransportError('http_error', 'HTTP 403', {
+    status: 403,
+    serverCode: 'permission_denied',
+    retryable: false,
+    body: { code: 'permission_denied', message: 'Only a person resumes.' },
+  });
   const fake = fakeTransport([{ events: [], then: refused }]);
   const store = createThreadStore(options(fake.transport));
   const records: ThreadRecord[] = [];
@@ -187,29 +221,66 @@ test('a refused request (403 with the route\'s body) is an error in the transcri
 
 test('resume: refused before sending when an answer is missing or invalid; then sends every entry at once', async () => {
   const fake = fakeTransport([
-    { events: [started('id-2'), ...text('job-1:m1', 'AI: ok?'), ev({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'send', parentMessageId: 'job-1:m1' }), ev({ type: EventType.TOOL_CALL_END, toolCallId: 'c1' }), finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'c1', { expiresAt: '2999-01-01T00:00:00Z' }), questionInterrupt('i2')] }, undefined, 'id-2')] },
-    { events: [started('id-3'), ev({ type: EventType.CUSTOM, name: 'oz0.resume', value: { interruptId: 'i1', outcome: 'decided', approved: true } }), ev({ type: EventType.CUSTOM, name: 'oz0.resume', value: { interruptId: 'i2', outcome: 'decided' } }), finished({ type: 'success' }, undefined, 'id-3')] },
+    {
+      events: [
+        started('id-2'),
+        ...text('job-1:m1', 'AI: ok?'),
+        ev({ type: EventType.TOOL_CALL_START, toolCallId: 'c1', toolCallName: 'send', parentMessageId: 'job-1:m1' }),
+        ev({ type: EventType.TOOL_CALL_END, toolCallId: 'c1' }),
+        finished({ type: 'interrupt', interrupts: [approvalInterrupt('i1', 'c1', { expiresAt: '2999-01-01T00:00:00Z' }), questionInterrupt('i2')] }, undefined, 'id-2'),
+      ],
+    },
+    {
+      events: [
+        started('id-3'),
+        ev({ type: EventType.CUSTOM, name: 'oz0.resume', value: { interruptId: 'i1', outcome: 'decided', approved: true } }),
+        ev({ type: EventType.CUSTOM, name: 'oz0.resume', value: { interruptId: 'i2', outcome: 'decided' } }),
+        finished({ type: 'success' }, undefined, 'id-3'),
+      ],
+    },
   ]);
   const store = createThreadStore(options(fake.transport));
   await store.send('hi');
-  assert.throws(() => store.resume({ i1: approve() }), (e: unknown) => isThreadError(e) && e.code === 'resume_refused' && e.resume!.missing[0] === 'i2');
-  assert.throws(() => store.resume({ i1: approve(), i2: { status: 'resolved', payload: { answer: 'green' } } }), (e: unknown) => isThreadError(e) && Object.keys(e.resume!.invalid).join() === 'i2');
+  assert.throws(
+    () => store.resume({ i1: approve() }),
+    (e: unknown) => isThreadError(e) && e.code === 'resume_refused' && e.resume!.missing[0] === 'i2',
+  );
+  assert.throws(
+    () => store.resume({ i1: approve(), i2: { status: 'resolved', payload: { answer: 'green' } } }),
+    (e: unknown) => isThreadError(e) && Object.keys(e.resume!.invalid).join() === 'i2',
+  );
   assert.equal(store.checkAnswers({ i1: approve(), i2: decline() }).ok, true);
   assert.equal(fake.calls.length, 1, 'nothing was sent');
   await store.resume({ i1: approve('go'), i2: decline() });
   const body = fake.calls[1]!.request.body;
-  assert.deepEqual(body, { threadId: 'chat-1', runId: 'id-3', messages: [], resume: [{ interruptId: 'i1', status: 'resolved', payload: { approved: true, comment: 'go' } }, { interruptId: 'i2', status: 'cancelled' }] });
+  assert.deepEqual(body, {
+    threadId: 'chat-1',
+    runId: 'id-3',
+    messages: [],
+    resume: [
+      { interruptId: 'i1', status: 'resolved', payload: { approved: true, comment: 'go' } },
+      { interruptId: 'i2', status: 'cancelled' },
+    ],
+  });
   const s = store.getState();
   assert.equal(s.status, 'idle');
   assert.equal(s.interrupts.i1!.state, 'answered');
   assert.equal(s.turns.length, 1);
   assert.equal(s.turns[0]!.runs.length, 2);
-  assert.throws(() => store.resume({}), (e: unknown) => isThreadError(e) && e.code === 'nothing_to_resume');
+  assert.throws(
+    () => store.resume({}),
+    (e: unknown) => isThreadError(e) && e.code === 'nothing_to_resume',
+  );
 });
 
 test('restore: reads the thread from storage and follows the unfinished run with Last-Event-ID', async () => {
   const storage = memoryStorage();
-  const a = fakeTransport([{ events: [started('id-2'), ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1' }, 'ev-2'), ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'AI: Hel' }, 'ev-3')], then: 'wait' }]);
+  const a = fakeTransport([
+    {
+      events: [started('id-2'), ev({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1' }, 'ev-2'), ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'AI: Hel' }, 'ev-3')],
+      then: 'wait',
+    },
+  ]);
   const first = createThreadStore(options(a.transport, { storage }));
   const reached = a.waiting();
   const running = first.send('hi');
@@ -219,7 +290,15 @@ test('restore: reads the thread from storage and follows the unfinished run with
   await running;
   assert.ok(storage.entries.has('oz-agui:thread:chat-1'));
 
-  const b = fakeTransport([{ events: [ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'lo' }, 'ev-4'), ev({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, 'ev-5'), finished({ type: 'success' }, undefined, 'id-2')] }]);
+  const b = fakeTransport([
+    {
+      events: [
+        ev({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: 'lo' }, 'ev-4'),
+        ev({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' }, 'ev-5'),
+        finished({ type: 'success' }, undefined, 'id-2'),
+      ],
+    },
+  ]);
   const second = createThreadStore(options(b.transport, { storage }));
   await second.restore();
   assert.equal(b.calls.length, 1);
@@ -290,7 +369,10 @@ test('webStorage adapter over a Storage-like object; dispose refuses later calls
   await storage.remove('oz-agui:thread:chat-1');
   assert.equal(map.size, 0);
   store.dispose();
-  assert.throws(() => store.send('x'), (e: unknown) => isThreadError(e) && e.code === 'disposed');
+  assert.throws(
+    () => store.send('x'),
+    (e: unknown) => isThreadError(e) && e.code === 'disposed',
+  );
 });
 
 test('construction checks the route and the threadId', () => {

@@ -27,7 +27,10 @@ test('warmUpStore sends one message on a scripted thread: no request, no page st
   assert.equal(state.turns.length, 1);
   assert.equal(state.turns[0]!.userMessage?.text, 'A first message.');
   const items = state.turns[0]!.runs[0]!.items;
-  assert.ok(items.some((i) => i.kind === 'message' && i.message.body.includes('A short **answer**.')), JSON.stringify(items));
+  assert.ok(
+    items.some((i) => i.kind === 'message' && i.message.body.includes('A short **answer**.')),
+    JSON.stringify(items),
+  );
   // Once per page: another chat asking gets the same run.
   assert.equal(await warmUpStore(), state);
 });

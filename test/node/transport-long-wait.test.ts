@@ -53,17 +53,27 @@ test('streams that carry only keep-alives, far more of them than the budget, nev
   const replies: Reply[] = [{ kind: 'stream', cut: { at: 'between', frame: 2 }, end: 'clean' }, ...Array(12).fill(quiet), { kind: 'stream' }];
   const r = await follow(replies);
   assert.equal(r.error, undefined, 'no gave_up with a budget of 2');
-  assert.deepEqual(r.got.map((e) => e.id), EVENTS.map((_, i) => `e${i}`), 'every event once, in order');
+  assert.deepEqual(
+    r.got.map((e) => e.id),
+    EVENTS.map((_, i) => `e${i}`),
+    'every event once, in order',
+  );
   assert.equal(r.server.requests.length, 14);
   for (const req of r.server.requests.slice(1)) assert.equal(req.headers['last-event-id'], 'e2', 'each quiet stream is followed from where the run was');
   assert.equal(r.comments.length, 24);
   const reconnects = r.states.filter((s): s is Extract<ConnectionState, { status: 'reconnecting' }> => s.status === 'reconnecting');
   assert.equal(reconnects.length, 13);
-  assert.ok(reconnects.every((s) => s.attempt === 1 && s.expected === true), 'each one the server\'s own end, attempt 1');
-  assert.deepEqual(r.ends.map((e) => [e.how, e.events, e.keepAlives, e.healthy]), [['ended', 3, 0, true], ...Array(12).fill(['ended', 0, 2, true]), ['done', EVENTS.length - 3, 0, true]]);
+  assert.ok(
+    reconnects.every((s) => s.attempt === 1 && s.expected === true),
+    "each one the server's own end, attempt 1",
+  );
+  assert.deepEqual(
+    r.ends.map((e) => [e.how, e.events, e.keepAlives, e.healthy]),
+    [['ended', 3, 0, true], ...Array(12).fill(['ended', 0, 2, true]), ['done', EVENTS.length - 3, 0, true]],
+  );
 });
 
-test('a stream that stays open until the server\'s maximum, with nothing in it, is no failure either', async () => {
+test("a stream that stays open until the server's maximum, with nothing in it, is no failure either", async () => {
   let t = 0;
   const now = () => (t += 3000); // each stream is open 3 s on this clock: past a healthyStreamMs of 2 s
   const silent: Reply = { kind: 'stream', cut: { at: 'start' }, end: 'clean' };
@@ -91,7 +101,10 @@ test('drops between keep-alive streams: only the drops in a row count', async ()
   const r = await follow([drop, drop, quiet, drop, quiet, drop, { kind: 'stream' }]);
   assert.equal(r.error, undefined);
   assert.equal(r.got.length, EVENTS.length);
-  assert.deepEqual(r.ends.map((e) => e.how), ['dropped', 'dropped', 'ended', 'dropped', 'ended', 'dropped', 'done']);
+  assert.deepEqual(
+    r.ends.map((e) => e.how),
+    ['dropped', 'dropped', 'ended', 'dropped', 'ended', 'dropped', 'done'],
+  );
   const again = await follow([drop, drop, drop, { kind: 'stream' }]);
   assert.equal((again.error as TransportError | undefined)?.code, 'gave_up', 'three in a row are one too many');
 });

@@ -36,7 +36,7 @@ async function withServer(replies: Reply[], fn: (server: ScriptedServer) => Prom
   }
 }
 
-test('POSTs the body as JSON with the SSE headers and the caller\'s; onRequest never sees headers', async () => {
+test("POSTs the body as JSON with the SSE headers and the caller's; onRequest never sees headers", async () => {
   await withServer([{ kind: 'stream' }], async (server) => {
     const seen: unknown[] = [];
     const got = await collect(openRun(request(server, { Authorization: 'Bearer secret-token', accept: 'text/html' }), { onRequest: (i) => seen.push(i) }));
@@ -119,7 +119,7 @@ test('malformed JSON and schema-invalid events are reported and skipped; keep-al
   });
 });
 
-test('an invalid event\'s id still counts as the last id seen', async () => {
+test("an invalid event's id still counts as the last id seen", async () => {
   const events = [EVENTS[0]!, { type: 'BOGUS' } as never, ...EVENTS.slice(1)];
   const server = await startScriptedServer({ events, replies: [{ kind: 'stream', cut: { at: 'between', frame: 1 } }, { kind: 'stream' }] });
   try {
@@ -213,13 +213,10 @@ test('a network failure (nothing listening) is retried, then gives up with a cle
   const server = await startScriptedServer({ events: EVENTS, replies: [{ kind: 'stream' }] });
   const url = server.url;
   await server.close();
-  await assert.rejects(
-    collect(openRun({ url, body: BODY, headers: { Authorization: 'Bearer secret-token' } }, { ...noSleep, reconnect: { maxAttempts: 2 } })),
-    (err: TransportError) => {
-      assert.equal(err.code, 'gave_up');
-      assert.match(err.message, /The request failed \(TypeError\)/);
-      assert.doesNotMatch(err.message, /secret-token/);
-      return true;
-    },
-  );
+  await assert.rejects(collect(openRun({ url, body: BODY, headers: { Authorization: 'Bearer secret-token' } }, { ...noSleep, reconnect: { maxAttempts: 2 } })), (err: TransportError) => {
+    assert.equal(err.code, 'gave_up');
+    assert.match(err.message, /The request failed \(TypeError\)/);
+    assert.doesNotMatch(err.message, /secret-token/);
+    return true;
+  });
 });

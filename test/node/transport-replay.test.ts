@@ -1,13 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  createReplayStepper,
-  createReplayTransport,
-  parseRecording,
-  replayRun,
-  toNdjson,
-  TransportError,
-} from '../../src/transport/index.js';
+import { createReplayStepper, createReplayTransport, parseRecording, replayRun, toNdjson, TransportError } from '../../src/transport/index.js';
 import type { ConnectionState, RecordedEvent } from '../../src/transport/index.js';
 import type { StreamedEvent } from '../../src/protocol/index.js';
 import { scriptedRun } from './transport-scripted-server.js';
@@ -45,7 +38,10 @@ test('a bad line is a malformed_event error that names the line', () => {
   ];
   for (const [bad, message] of cases) {
     const text = [lines[0], lines[1], bad, lines[2]].join('\n');
-    assert.throws(() => parseRecording(text), (err: unknown) => err instanceof TransportError && err.code === 'malformed_event' && message.test(err.message));
+    assert.throws(
+      () => parseRecording(text),
+      (err: unknown) => err instanceof TransportError && err.code === 'malformed_event' && message.test(err.message),
+    );
   }
 });
 

@@ -142,8 +142,7 @@ export async function startScriptedServer(options: { events: AguiEvent[]; replie
   return {
     url: `http://127.0.0.1:${port}/v1/agui/agents/helper?tenant=acme`,
     requests,
-    waitForRequests: (n) =>
-      n <= requests.length ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
+    waitForRequests: (n) => (n <= requests.length ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -58,11 +58,7 @@ export async function handleAgentRun(ctx: EdgeContext, req: IncomingMessage, res
   const start = runtime.startRun(caller, agent, tenant, input);
   if (!start.ok) throw EdgeHttpError.fromRefusal(start.status, start.body);
   if (lastEventId !== undefined && start.log.after(lastEventId) === 'unknown') {
-    throw new EdgeHttpError(
-      400,
-      'invalid_argument',
-      'Last-Event-ID is not an event of this run: send the request again without it to follow the turn from its start.',
-    );
+    throw new EdgeHttpError(400, 'invalid_argument', 'Last-Event-ID is not an event of this run: send the request again without it to follow the turn from its start.');
   }
 
   streamLog(res, {

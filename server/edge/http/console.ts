@@ -82,15 +82,17 @@ function waitSection(job: string, wait: ConsoleWait, index: number): Html {
   const form = wait.decidable
     ? html`<form method="post" action="/console/jobs/${encodeURIComponent(job)}/decide">
 <input type="hidden" name="interruptId" value="${wait.interruptId}">
-${question
-  ? html`<label for="${id}-answer">Your answer</label><input type="text" id="${id}-answer" name="answer" aria-describedby="${id}-hint">
+${
+  question
+    ? html`<label for="${id}-answer">Your answer</label><input type="text" id="${id}-answer" name="answer" aria-describedby="${id}-hint">
 <label for="${id}-fields">Or, for a question with fields, the answer as JSON</label><textarea id="${id}-fields" name="fields" rows="3" aria-describedby="${id}-hint"></textarea>
 <p id="${id}-hint">For example {"date": "2026-03-01", "people": 8}.</p>
 <button type="submit" name="decision" value="answer">Answer</button>`
-  : html`<label for="${id}-comment">Comment (optional)</label><input type="text" id="${id}-comment" name="comment">
+    : html`<label for="${id}-comment">Comment (optional)</label><input type="text" id="${id}-comment" name="comment">
 <label for="${id}-confirm">Value to confirm (when the call asks you to type one)</label><input type="text" id="${id}-confirm" name="confirm">
 <button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny" formnovalidate>Deny</button>`}
+<button type="submit" name="decision" value="deny" formnovalidate>Deny</button>`
+}
 </form>`
     : html`<p>You may not decide this one. Who decides: ${wait.deciders}.</p>`;
   return html`<section aria-labelledby="${id}-title">

@@ -16,12 +16,7 @@ export class EdgeHttpError extends Error {
   /** Extra body fields beside `code` and `message` (e.g. OAuth's `error`, the console link). */
   readonly extra: Readonly<Record<string, unknown>>;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    more: { headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
-  ) {
+  constructor(status: number, code: string, message: string, more: { headers?: Record<string, string>; extra?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'EdgeHttpError';
     this.status = status;

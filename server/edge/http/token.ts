@@ -58,10 +58,5 @@ export async function handleTokenExchange(ctx: EdgeContext, req: IncomingMessage
     const error = result.status === 401 ? 'invalid_client' : result.status === 400 ? 'invalid_grant' : code;
     throw new EdgeHttpError(result.status, code, message, { extra: { error, error_description: message } });
   }
-  writeJson(
-    res,
-    200,
-    { access_token: result.accessToken, issued_token_type: ACCESS_TOKEN_TYPE, token_type: 'Bearer', expires_in: result.expiresIn },
-    { Pragma: 'no-cache' },
-  );
+  writeJson(res, 200, { access_token: result.accessToken, issued_token_type: ACCESS_TOKEN_TYPE, token_type: 'Bearer', expires_in: result.expiresIn }, { Pragma: 'no-cache' });
 }

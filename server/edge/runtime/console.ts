@@ -47,9 +47,10 @@ function decideInConsole(rt: DevEdgeRuntime, caller: Caller, id: string, payload
   const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
   const result = new Validator(wait.responseSchema as object, '2020-12', false).validate(payload ?? {});
   if (!result.valid) return fail(400, 'invalid_resume', `The answer does not fit: ${result.errors[result.errors.length - 1]?.error ?? ''}`);
-  const decision: Decision = wait.reason === 'input_required'
-    ? { approved: true, answer: p, by: caller.person, via: caller.via }
-    : { approved: wait.kind === 'budget' ? p.approved !== false : p.approved === true, by: caller.person, via: caller.via };
+  const decision: Decision =
+    wait.reason === 'input_required'
+      ? { approved: true, answer: p, by: caller.person, via: caller.via }
+      : { approved: wait.kind === 'budget' ? p.approved !== false : p.approved === true, by: caller.person, via: caller.via };
   if (typeof p.comment === 'string') decision.comment = p.comment;
   if (!mayDecide(who(rt, caller), wait, decision.approved)) return fail(403, 'not_a_decider', 'You may not decide this one; someone else must.');
   if (wait.confirmValue !== undefined && decision.approved && p.confirm !== wait.confirmValue) return fail(409, 'failed_precondition', 'Type the value the call asks for to approve it.');

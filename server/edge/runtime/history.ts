@@ -12,11 +12,7 @@ export interface TurnFacts {
   messageIds: ReadonlySet<string>;
 }
 
-export type HistoryVerdict =
-  | { kind: 'new'; text: string }
-  | { kind: 'follow' }
-  | { kind: 'mismatch'; message: string }
-  | { kind: 'invalid'; message: string };
+export type HistoryVerdict = { kind: 'new'; text: string } | { kind: 'follow' } | { kind: 'mismatch'; message: string } | { kind: 'invalid'; message: string };
 
 /** The newest user message's text; an error for images, files and other parts. */
 export function newestUserText(messages: readonly Message[]): { ok: true; text: string; index: number } | { ok: false; message: string } {
@@ -43,7 +39,7 @@ export function checkHistory(messages: readonly Message[], turns: readonly TurnF
   if (users.length === turns.length && latest) {
     const msg = messages[newest.index]!;
     if (msg.id === `${latest.job}:in` || norm(newest.text) === norm(latest.userText)) return { kind: 'follow' };
-    return { kind: 'mismatch', message: 'The newest user message is not the thread\'s latest turn: load the thread again.' };
+    return { kind: 'mismatch', message: "The newest user message is not the thread's latest turn: load the thread again." };
   }
   if (users.length !== turns.length + 1) {
     return { kind: 'mismatch', message: `The messages count ${users.length} user turns; the thread has ${turns.length}: load the thread again.` };
@@ -51,7 +47,7 @@ export function checkHistory(messages: readonly Message[], turns: readonly TurnF
   let lastAssistant: Message | undefined;
   for (let i = 0; i < newest.index; i++) if (messages[i]!.role === 'assistant') lastAssistant = messages[i];
   if (lastAssistant && !latest?.messageIds.has(lastAssistant.id)) {
-    return { kind: 'mismatch', message: 'The last assistant message is not one OZ sent in the thread\'s latest turn: load the thread again.' };
+    return { kind: 'mismatch', message: "The last assistant message is not one OZ sent in the thread's latest turn: load the thread again." };
   }
   return { kind: 'new', text: newest.text };
 }

@@ -71,7 +71,8 @@ function check(entries: readonly ResumeEntry[], turn: Turn, svc: ResumeServices)
   for (const entry of entries) {
     const parsed = parseInterruptId(entry.interruptId);
     const wait = parsed && turn.waits.find((w) => w.id === parsed.w);
-    if (!parsed || !wait) return err('invalid_resume', 'A resume entry answers no interrupt of this thread\'s turn.', { [ERROR_META.entry]: entry.interruptId, [ERROR_META.reason]: 'unknown interrupt' });
+    if (!parsed || !wait)
+      return err('invalid_resume', "A resume entry answers no interrupt of this thread's turn.", { [ERROR_META.entry]: entry.interruptId, [ERROR_META.reason]: 'unknown interrupt' });
     plans.push({ entry, wait, outcome: 'decide' });
   }
   const answered = new Set(plans.map((p) => p.wait.id));
@@ -103,7 +104,11 @@ function check(entries: readonly ResumeEntry[], turn: Turn, svc: ResumeServices)
     }
     if (entry.status === 'resolved') {
       const result = new Validator(wait.responseSchema as object, '2020-12', false).validate(entry.payload ?? null);
-      if (!result.valid) return err('invalid_resume', `The answer does not fit the interrupt's schema: ${result.errors[result.errors.length - 1]?.error ?? ''}`, { ...at, [ERROR_META.field]: failingField(result.errors) });
+      if (!result.valid)
+        return err('invalid_resume', `The answer does not fit the interrupt's schema: ${result.errors[result.errors.length - 1]?.error ?? ''}`, {
+          ...at,
+          [ERROR_META.field]: failingField(result.errors),
+        });
       const refused = svc.refusesAnswer?.(wait);
       if (refused) return err('invalid_resume', `The answer does not fit: ${refused.reason}.`, { ...at, [ERROR_META.field]: refused.field, [ERROR_META.reason]: refused.reason });
       const payload = (entry.payload ?? {}) as Record<string, unknown>;
@@ -165,7 +170,10 @@ export function applyResume(entries: readonly ResumeEntry[], turn: Turn, svc: Re
       continue;
     }
     if (svc.refusesUpdate(plan.wait)) {
-      const notDecided = checked.slice(i).filter((p) => p.outcome === 'decide').map((p) => p.entry.interruptId);
+      const notDecided = checked
+        .slice(i)
+        .filter((p) => p.outcome === 'decide')
+        .map((p) => p.entry.interruptId);
       return {
         events,
         error: err('failed_precondition', 'The job did not take a decision; the entries decided before it stand. Answer the rest in the next run.', {

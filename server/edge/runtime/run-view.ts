@@ -196,7 +196,11 @@ export class RunView implements TurnSink {
 
   blocked(): void {
     if (this.log.ended) return;
-    const who = { kind: this.caller.kind, person: this.caller.person, permissions: this.caller.kind === 'person' && this.caller.person ? this.svc.identities.permissions(this.caller.tenant, this.caller.person) : this.caller.permissions };
+    const who = {
+      kind: this.caller.kind,
+      person: this.caller.person,
+      permissions: this.caller.kind === 'person' && this.caller.person ? this.svc.identities.permissions(this.caller.tenant, this.caller.person) : this.caller.permissions,
+    };
     const { mine, others } = partitionWaits(this.turn.waits, who);
     const view = this.waitView();
     const waiting = others.map((w) => toWaitingForOthers(w, view));

@@ -221,7 +221,7 @@ export class DevEdgeRuntime implements EdgeRuntime {
    */
   authorize(caller: Caller, agent: string, tenant: string): Authorization {
     if (!this.identities.tenant(tenant) || caller.tenant !== tenant) return refuse(403, 'permission_denied', 'The caller belongs to no such tenant.');
-    if (caller.kind === 'app_key') return refuse(403, 'permission_denied', 'A registered app\'s key is accepted only for token exchange: exchange it with a person\'s token.');
+    if (caller.kind === 'app_key') return refuse(403, 'permission_denied', "A registered app's key is accepted only for token exchange: exchange it with a person's token.");
     if (!this.parts.agents[agent]) return refuse(404, 'not_found', `No agent named ${agent}.`);
     const perms = this.permissionsOf(caller);
     if (!perms.has('feeds.read')) return refuse(403, 'permission_denied', 'The caller needs feeds.read.');
@@ -240,7 +240,7 @@ export class DevEdgeRuntime implements EdgeRuntime {
     const script = this.parts.agents[agent]!;
     const perms = this.permissionsOf(caller);
     if (!THREAD_ID_PATTERN.test(input.threadId)) return refuse(400, 'invalid_argument', 'threadId: letters, digits and ._:@- only, at most 200.');
-    if (input.tools?.length) return refuse(400, 'invalid_argument', 'tools are refused: the agent\'s tools run in OZ, under the tenant\'s tool policy.');
+    if (input.tools?.length) return refuse(400, 'invalid_argument', "tools are refused: the agent's tools run in OZ, under the tenant's tool policy.");
     const thread = this.threads.get(tenant, input.threadId);
     if (thread && !maySeeThread(caller, thread, perms)) return refuse(403, 'permission_denied', 'You may not see this thread.');
     if (thread && thread.agent !== agent) return refuse(400, 'invalid_argument', `This thread belongs to agent ${thread.agent}.`);
@@ -254,7 +254,10 @@ export class DevEdgeRuntime implements EdgeRuntime {
       return refuse(403, 'permission_denied', 'The caller needs the content permission: a thread carries what was said.');
     }
     const records = thread?.turns ?? [];
-    const verdict = checkHistory(input.messages, records.map((r) => ({ job: r.turn.root.id, userText: r.turn.userText, messageIds: r.turn.messageIds })));
+    const verdict = checkHistory(
+      input.messages,
+      records.map((r) => ({ job: r.turn.root.id, userText: r.turn.userText, messageIds: r.turn.messageIds })),
+    );
     const latest = records[records.length - 1];
     if (verdict.kind === 'invalid') return refuse(400, 'invalid_argument', verdict.message);
     if (verdict.kind === 'mismatch') return this.#streamError(caller, input, latest?.turn.root.id ?? '', 'history_mismatch', verdict.message);
@@ -273,7 +276,15 @@ export class DevEdgeRuntime implements EdgeRuntime {
     t.turns.push(record);
     const log = this.#log(t.id, input.runId, turn.root.id, tenant);
     const view = this.#view(log, caller, t, record);
-    this.record({ action: 'run.start', tenant, actor: caller.person ?? caller.keyId ?? '', via: caller.via, door: 'agui', job: turn.root.id, details: { agent, threadId: t.id, runId: input.runId, untrusted: 'agui' } });
+    this.record({
+      action: 'run.start',
+      tenant,
+      actor: caller.person ?? caller.keyId ?? '',
+      via: caller.via,
+      door: 'agui',
+      job: turn.root.id,
+      details: { agent, threadId: t.id, runId: input.runId, untrusted: 'agui' },
+    });
     view.open();
     turn.start();
     return { ok: true, log };

@@ -262,7 +262,8 @@ export class Turn {
         job.state = 'delegating';
         const kids = op.steps.map((s): Job => {
           const id = `job-${this.svc.generateId()}`;
-          const kid: Job = { id, agent: `${job.agent}/${s.name}`, parent: job, gen: s.script({ text: this.userText, job: id, params: this.svc.params(job.agent) }), state: 'busy', tainted: s.tainted ?? job.tainted, children: [] };
+          const gen = s.script({ text: this.userText, job: id, params: this.svc.params(job.agent) });
+          const kid: Job = { id, agent: `${job.agent}/${s.name}`, parent: job, gen, state: 'busy', tainted: s.tainted ?? job.tainted, children: [] };
           if (s.wall) kid.wall = s.wall;
           this.jobs.set(id, kid);
           return kid;
@@ -275,9 +276,7 @@ export class Turn {
       }
       case 'ask': {
         const base = { reason: 'input_required' as const, kind: 'question', what: op.question, message: this.svc.aiLabel + op.question, deciders: 'self' as const };
-        const form = op.choices
-          ? { responseSchema: choiceSchema(op.choices), choices: [...op.choices] }
-          : { responseSchema: fieldsSchema(op.fields ?? {}, op.required), typed: true };
+        const form = op.choices ? { responseSchema: choiceSchema(op.choices), choices: [...op.choices] } : { responseSchema: fieldsSchema(op.fields ?? {}, op.required), typed: true };
         return this.#wait(job, { ...base, ...form }, (d) => this.#schedule(job, 0, d.approved ? { answered: true, answer: d.answer ?? {} } : { answered: false }));
       }
       case 'card':
@@ -301,19 +300,19 @@ export class Turn {
   }
 
   #stream(job: Job, id: string, parts: string[], i: number, pace: number): void {
-    this.svc.clock.setTimer(() => {
+    const next = () => {
       if (this.status !== 'running') return;
       if (i >= parts.length || (this.#skipDue && i > 0)) {
         // After a skip, the message ends where the stream jumped; the rest of its text is left out.
         if (i < parts.length) this.#skipped = true;
         this.#skipDue = false;
         this.#emit([{ t: 'textEnd', messageId: id }]);
-        this.#schedule(job, 0);
-        return;
+        return this.#schedule(job, 0);
       }
       this.#emit([{ t: 'textContent', messageId: id, delta: parts[i]! }]);
       this.#stream(job, id, parts, i + 1, pace);
-    }, i === 0 ? 0 : pace);
+    };
+    this.svc.clock.setTimer(next, i === 0 ? 0 : pace);
   }
 
   #tool(job: Job, op: Extract<Op, { op: 'tool' }>): void {
@@ -327,7 +326,11 @@ export class Turn {
       const result = outcome.approved ? (op.result ?? { ok: true }) : { denied: true, ...(outcome.comment ? { comment: outcome.comment } : {}) };
       const finish = () => {
         if (this.status !== 'running') return;
-        if (own) this.#emit([{ t: 'toolResult', toolCallId, messageId: this.#messageId(job), content: JSON.stringify(result) }, { t: 'silent', on: false }]);
+        if (own)
+          this.#emit([
+            { t: 'toolResult', toolCallId, messageId: this.#messageId(job), content: JSON.stringify(result) },
+            { t: 'silent', on: false },
+          ]);
         job.lastMessageId = undefined;
         this.#schedule(job, 0, { ...outcome, result });
       };

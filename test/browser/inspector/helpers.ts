@@ -79,4 +79,3 @@ export async function openTab(inspector: OzInspector, name: string): Promise<Ele
   await settled(inspector);
   return shadow(inspector, '[role="tabpanel"] > *')!;
 }
-

@@ -139,7 +139,11 @@ describe('<oz-inspector>', () => {
 
   it('takes replaced strings down to its tabs, and is accessible in the dark theme', async () => {
     const { chat, inspector } = await chatAndInspector([helperRun]);
-    inspector.strings = { title: 'Prüfer', tabs: { events: 'Ereignisse', state: 'Zustand', interrupts: 'Rückfragen', requests: 'Anfragen', timeline: 'Zeitachse' }, eventsLabel: (shown, total) => `${shown} von ${total}` };
+    inspector.strings = {
+      title: 'Prüfer',
+      tabs: { events: 'Ereignisse', state: 'Zustand', interrupts: 'Rückfragen', requests: 'Anfragen', timeline: 'Zeitachse' },
+      eventsLabel: (shown, total) => `${shown} von ${total}`,
+    };
     inspector.theme = 'dark';
     await chat.send('Hallo');
     await until(() => inspector.recording?.entries().some((e) => e.kind === 'event' && e.event.type === 'RUN_FINISHED'), 'the run');

@@ -22,7 +22,9 @@ function transcript(s: ThreadState) {
       runs: t.runs.map((r) => ({
         outcome: r.outcome,
         items: r.items.map((i) =>
-          i.kind === 'message' ? { message: i.message.body ?? i.message.content } : { kind: i.kind, ...('toolCall' in i ? { tool: (i as { toolCall: { name: string; args: string; result?: string } }).toolCall } : {}) },
+          i.kind === 'message'
+            ? { message: i.message.body ?? i.message.content }
+            : { kind: i.kind, ...('toolCall' in i ? { tool: (i as { toolCall: { name: string; args: string; result?: string } }).toolCall } : {}) },
         ),
       })),
       steps: t.stepOrder.map((j) => [j, t.steps[j]!.status, t.steps[j]!.card]),
@@ -48,7 +50,10 @@ describe('<oz-inspector> export, import and replay', () => {
 
     // Export: the replay transport's NDJSON, one {id, event, t} a line.
     const text = inspector.exportText();
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { id: string; event: { type: string }; t: number });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; event: { type: string }; t: number });
     expect(lines.length).to.equal(interruptRun('t', 'r').length + resumeRun('t', 'r').length + helperRun('t', 'r').length);
     expect(Object.keys(lines[0]!).sort()).to.deep.equal(['event', 'id', 't']);
 

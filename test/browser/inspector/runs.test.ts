@@ -7,7 +7,17 @@ import { helperRun } from '../fixtures.js';
 import { records, settled, shadow, shadowAll, until } from './helpers.js';
 
 const RUNS: InspectRunSummary[] = [
-  { runId: 'run-1', threadId: 'thread-a', agent: 'helper', tenant: 'acme', person: 'ana', startedAt: Date.parse('2026-01-05T10:00:00Z'), endedAt: Date.parse('2026-01-05T10:00:02Z'), status: 'finished', events: 21 },
+  {
+    runId: 'run-1',
+    threadId: 'thread-a',
+    agent: 'helper',
+    tenant: 'acme',
+    person: 'ana',
+    startedAt: Date.parse('2026-01-05T10:00:00Z'),
+    endedAt: Date.parse('2026-01-05T10:00:02Z'),
+    status: 'finished',
+    events: 21,
+  },
   { runId: 'run-2', threadId: 'thread-b', agent: 'writer', tenant: 'acme', startedAt: Date.parse('2026-01-05T10:01:00Z'), status: 'running', events: 4 },
 ];
 

@@ -12,7 +12,9 @@ function bigRecording() {
   const log = createRecordingLog({ maxEntries: N });
   log.add({ id: '1', event: { type: 'RUN_STARTED', threadId: 't', runId: 'r' } as AguiEvent, t: 0 });
   for (let i = 2; i <= N; i++) {
-    const event = (i % 1000 === 0 ? { type: 'TOOL_CALL_START', toolCallId: `call-${i}`, toolCallName: 'lookup', parentMessageId: `job-${i % 7}:m` } : { type: 'TEXT_MESSAGE_CONTENT', messageId: `job-${i % 7}:m`, delta: `word ${i} ` }) as unknown as AguiEvent;
+    const event = (i % 1000 === 0
+      ? { type: 'TOOL_CALL_START', toolCallId: `call-${i}`, toolCallName: 'lookup', parentMessageId: `job-${i % 7}:m` }
+      : { type: 'TEXT_MESSAGE_CONTENT', messageId: `job-${i % 7}:m`, delta: `word ${i} ` }) as unknown as AguiEvent;
     log.add({ id: String(i), event, t: i });
   }
   return log;

@@ -156,7 +156,7 @@ describe('live agents through the proxy', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('writer: a long markdown answer renders fully; the text equals the agent\'s', async () => {
+  it("writer: a long markdown answer renders fully; the text equals the agent's", async () => {
     const el = await liveChat({ agent: 'writer' });
     await typeAndSend(el, 'Write it: chunks=300 size=8 pace=0');
     await untilRunEnded(el);
@@ -216,7 +216,7 @@ describe('live agents through the proxy', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('teamquota: another team\'s figures are not shown to ana, who may not read them; the rest of the refusal is', async () => {
+  it("teamquota: another team's figures are not shown to ana, who may not read them; the rest of the refusal is", async () => {
     const el = await liveChat({ agent: 'teamquota' });
     await typeAndSend(el, 'Run the report');
     await untilRunEnded(el);

@@ -21,10 +21,14 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 /** The `<oz-error>` whose box says `Code: <code>`, once rendered. */
 async function errorSaying(el: OzAgentChat, code: string, timeout = 10_000): Promise<HTMLElement> {
   let found: HTMLElement | undefined;
-  await until(() => {
-    found = shadowAll<HTMLElement>(el, 'oz-error').find((e) => shadow(e, '[part~="error"]') && seenText(e).includes(`Code: ${code}`));
-    return found;
-  }, `the ${code} error`, timeout);
+  await until(
+    () => {
+      found = shadowAll<HTMLElement>(el, 'oz-error').find((e) => shadow(e, '[part~="error"]') && seenText(e).includes(`Code: ${code}`));
+      return found;
+    },
+    `the ${code} error`,
+    timeout,
+  );
   await (found as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
   return found!;
 }
@@ -116,7 +120,7 @@ describe('live: no dead ends (issue 18)', () => {
     await until(() => state(second).turns.length === 1, 'the second tab restores the turn');
     await typeAndSend(second, 'Write it: chunks=5 size=8 pace=0');
     await untilRunEnded(second);
-    await until(() => state(second).status === 'idle' && assistantMessages(state(second)).length === 2, 'the second tab\'s turn');
+    await until(() => state(second).status === 'idle' && assistantMessages(state(second)).length === 2, "the second tab's turn");
 
     const needed: string[] = [];
     first.addEventListener('oz-history-needed', (e) => needed.push((e as unknown as { reason: string }).reason));
@@ -285,7 +289,7 @@ describe('live: no dead ends (issue 18)', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('item 7: the stream ends at the route\'s maximum more often than the reconnect budget allows: the turn completes, no error', async () => {
+  it("item 7: the stream ends at the route's maximum more often than the reconnect budget allows: the turn completes, no error", async () => {
     const ends = 10; // the budget is 8 failures in a row
     const trace = await newTrace(Array.from({ length: ends }, () => 'stream-max=150'));
     const el = await liveChat({ agent: 'writer', trace });
@@ -335,7 +339,7 @@ describe('live: no dead ends (issue 18)', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('items 8 and 9: an agent outside the proxy\'s allowlist (403): the words back, the bubble marked, the proxy\'s own words shown', async () => {
+  it("items 8 and 9: an agent outside the proxy's allowlist (403): the words back, the bubble marked, the proxy's own words shown", async () => {
     const trace = await newTrace();
     const el = await liveChat({ agent: 'stepper', trace });
     await typeAndSend(el, 'Hello?');
@@ -353,7 +357,7 @@ describe('live: no dead ends (issue 18)', () => {
     await typeAndSend(el, 'Try it');
     const box = await errorSaying(el, 'failed');
     expect(seenText(shadow(box, '[part~="meaning"]')!)).to.equal('The agent could not finish this turn.');
-    expect(seenText(shadow(box, '[part~="message"]')!)).to.equal('The agent\'s tool crashed.');
+    expect(seenText(shadow(box, '[part~="message"]')!)).to.equal("The agent's tool crashed.");
     const retry = shadow<HTMLButtonElement>(box, '[part~="action"]')!;
     expect(seenText(retry)).to.equal('Try again');
     await expect(el).to.be.accessible();
@@ -362,7 +366,7 @@ describe('live: no dead ends (issue 18)', () => {
     await el.updateComplete;
     expect(state(el).turns.map((t) => t.userMessage?.text)).to.deep.equal(['Try it', 'Try it']);
     const again = await errorSaying(el, 'failed');
-    expect(seenText(shadow(again, '[part~="message"]')!)).to.equal('The agent\'s tool crashed.');
+    expect(seenText(shadow(again, '[part~="message"]')!)).to.equal("The agent's tool crashed.");
     await expect(el).to.be.accessible();
   });
 

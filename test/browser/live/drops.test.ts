@@ -58,7 +58,10 @@ describe('live: the stream dropped many times', () => {
     expect(answers.map((m) => m.content)).to.deep.equal(calmAnswers.map((m) => m.content));
     expect(answers.every((m) => m.complete)).to.equal(true);
     expect(await answerHtml(el)).to.equal(calmHtml);
-    const text = (c: OzAgentChat) => shadowAll(c, 'oz-message').map((m) => seenText(m)).join('\n');
+    const text = (c: OzAgentChat) =>
+      shadowAll(c, 'oz-message')
+        .map((m) => seenText(m))
+        .join('\n');
     expect(text(el)).to.equal(text(calm));
     expect(shadow(el, 'oz-error')).to.equal(null);
 

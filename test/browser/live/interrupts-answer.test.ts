@@ -53,7 +53,10 @@ describe('live interrupts: answering', () => {
     expect(approve.disabled).to.equal(true);
     const input = control<HTMLInputElement>(item, 'input[name="confirm"]')!;
     expect(input.getAttribute('aria-invalid')).to.equal('true');
-    const errorId = input.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('-err'))!;
+    const errorId = input
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .find((id) => id.endsWith('-err'))!;
     expect(seenText(item.shadowRoot!.getElementById(errorId)!)).to.contain(CONFIRM_ACCOUNT);
     expect(submitButton(el)!.disabled).to.equal(true);
     await expect(el).to.be.accessible();
@@ -164,7 +167,7 @@ describe('live interrupts: answering', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('budget: the wait says an admin decides, with no approve button; sending notes it, and ben\'s budget decision ends it', async () => {
+  it("budget: the wait says an admin decides, with no approve button; sending notes it, and ben's budget decision ends it", async () => {
     const el = await liveChat({ agent: 'budget' });
     await typeAndSend(el, 'Run the big report');
     const item = await itemSaying(el, 'budget');

@@ -29,7 +29,7 @@ async function followEdgeClock(el: OzAgentChat): Promise<{ sync: () => Promise<v
 }
 
 describe('live interrupts: the clock', () => {
-  it('the countdown follows the edge\'s time; past the deadline it says OZ denied it and submit stays off; loading again shows the denial', async () => {
+  it("the countdown follows the edge's time; past the deadline it says OZ denied it and submit stays off; loading again shows the denial", async () => {
     const el = await chatOnClockEdge('helper');
     const { sync } = await followEdgeClock(el);
     await typeAndSend(el, 'Please greet the team');
@@ -52,11 +52,11 @@ describe('live interrupts: the clock', () => {
     // OZ denied it at the deadline, and the turn went on: loading the thread again shows how it ended.
     await el.store!.resync();
     await untilRunEnded(el);
-    await until(() => seen(el).includes('I did not post the message to #team.'), 'the denial\'s answer');
+    await until(() => seen(el).includes('I did not post the message to #team.'), "the denial's answer");
     expect(state(el).openInterruptIds).to.deep.equal([]);
   });
 
-  it('interrupt_expired: an answer sent after the deadline (the page\'s clock behind OZ\'s): the entry says it expired; Load again shows how the turn ended', async () => {
+  it("interrupt_expired: an answer sent after the deadline (the page's clock behind OZ's): the entry says it expired; Load again shows how the turn ended", async () => {
     const trace = await newTrace();
     const el = await chatOnClockEdge('helper', trace);
     await typeAndSend(el, 'Please greet the team');
@@ -74,7 +74,7 @@ describe('live interrupts: the clock', () => {
 
     action.click();
     await untilRunEnded(el);
-    await until(() => seen(el).includes('I did not post the message to #team.'), 'the denial\'s answer');
+    await until(() => seen(el).includes('I did not post the message to #team.'), "the denial's answer");
     const { requests } = await readTrace(trace);
     expect(requests.length).to.equal(3, 'the turn, the late resume, Load again');
     expect(requests[2]!.lastEventId).to.equal(null);

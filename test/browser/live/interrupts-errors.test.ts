@@ -20,7 +20,7 @@ async function untilTheEdgeAsks(job: string, what: string): Promise<void> {
 }
 
 describe('live interrupts: resume errors', () => {
-  it('interrupts_open: ben\'s decision opened a new question the page had not seen: Load again shows all three; one resume answers them', async () => {
+  it("interrupts_open: ben's decision opened a new question the page had not seen: Load again shows all three; one resume answers them", async () => {
     const el = await liveChat({ agent: 'pair' });
     await typeAndSend(el, 'Prepare the launch');
     const deploy = await itemSaying(el, 'Deploy web to staging');

@@ -151,7 +151,6 @@ export function shadowAll<T extends Element = Element>(root: Element | ShadowRoo
   return r ? [...r.querySelectorAll<T>(sel as never)] : [];
 }
 
-
 /** Sends a message as a person does: types it in the composer and presses Enter. */
 export async function typeAndSend(el: OzAgentChat, text: string): Promise<void> {
   const composer = shadow<OzComposer>(el, 'oz-composer')!;
@@ -179,12 +178,16 @@ export async function until(predicate: () => unknown, what: string, timeout = 10
 
 /** Waits until the thread's last run has ended (finished, failed or stopped) and the chat rendered it. */
 export async function untilRunEnded(el: OzAgentChat, timeout = 10_000): Promise<void> {
-  await until(() => {
-    const s = el.store?.getState();
-    const turn = s?.turns.at(-1);
-    const run = turn?.runs.at(-1);
-    return run && run.phase !== 'requested' && run.phase !== 'streaming';
-  }, 'the run to end', timeout);
+  await until(
+    () => {
+      const s = el.store?.getState();
+      const turn = s?.turns.at(-1);
+      const run = turn?.runs.at(-1);
+      return run && run.phase !== 'requested' && run.phase !== 'streaming';
+    },
+    'the run to end',
+    timeout,
+  );
   await el.updateComplete;
 }
 

@@ -15,7 +15,7 @@ async function refusedRun(el: OzAgentChat, trace: string) {
 }
 
 describe('live: refused requests', () => {
-  it('an agent outside the proxy\'s allowlist: 403 shown in the transcript', async () => {
+  it("an agent outside the proxy's allowlist: 403 shown in the transcript", async () => {
     const trace = await newTrace();
     const el = await liveChat({ agent: 'stepper', trace });
     const { codes, requests, text } = await refusedRun(el, trace);
@@ -29,7 +29,7 @@ describe('live: refused requests', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('a tenant outside the proxy\'s allowlist: 403 shown in the transcript', async () => {
+  it("a tenant outside the proxy's allowlist: 403 shown in the transcript", async () => {
     const trace = await newTrace();
     const el = await liveChat({ agent: 'helper', tenant: 'globex', trace });
     const { codes, requests, text } = await refusedRun(el, trace);

@@ -6,5 +6,5 @@ import { fail, say } from '../script.js';
 export const failing: Script = function* (ctx) {
   yield* say('Let me try that.');
   if (/timeout/i.test(ctx.text)) yield* fail('timed_out', 'The agent ran out of time on this turn.');
-  else yield* fail('failed', 'The agent\'s tool crashed.');
+  else yield* fail('failed', "The agent's tool crashed.");
 };
