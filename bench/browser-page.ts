@@ -103,7 +103,7 @@ export async function startBenchSite(page: string, entries: Record<string, strin
 
 /**
  * Resolves when the chat on `page` has shown its last run whole: the run is
- * over and no <oz-markdown> is still rendering (a burst is shown over several
+ * over and no markdown is still rendering (`aria-busy`: a burst is shown over several
  * frames, so that may come after the run's end), and two frames have painted.
  */
 export async function chatShown(page: Page, timeout = 120_000): Promise<void> {
@@ -115,7 +115,7 @@ export async function chatShown(page: Page, timeout = 120_000): Promise<void> {
       const roots: Array<Document | ShadowRoot> = [document];
       while (roots.length > 0) {
         for (const el of roots.pop()!.querySelectorAll('*')) {
-          if (el.localName === 'oz-markdown' && (el as HTMLElement & { rendering: boolean }).rendering) return false;
+          if (el.getAttribute('aria-busy') === 'true' && el.classList.contains('markdown')) return false;
           if (el.shadowRoot) roots.push(el.shadowRoot);
         }
       }

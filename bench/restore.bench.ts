@@ -168,8 +168,8 @@ export default async function restoreBench(): Promise<BenchRow[]> {
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
           const seen = (globalThis as unknown as { __ozShownTurns: ShownTurns }).__ozShownTurns(chat);
           shown = seen.count;
-          const messages = seen.last?.querySelectorAll('oz-message') ?? [];
-          const last = messages[messages.length - 1]?.querySelector('oz-markdown')?.textContent ?? '';
+          const messages = seen.last?.querySelectorAll('.message') ?? [];
+          const last = messages[messages.length - 1]?.querySelector('.markdown')?.textContent ?? '';
           if (Number.isNaN(ms) && last.includes(`item ${turns - 1}`)) ms = performance.now() - t0;
           if (shown >= turns) break;
         }
@@ -229,8 +229,8 @@ export default async function restoreBench(): Promise<BenchRow[]> {
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
           const seen = (globalThis as unknown as { __ozShownTurns: ShownTurns }).__ozShownTurns(chat);
           shown = seen.count;
-          const messages = seen.last?.querySelectorAll('oz-message') ?? [];
-          const answerText = messages[messages.length - 1]?.querySelector('oz-markdown')?.textContent ?? '';
+          const messages = seen.last?.querySelectorAll('.message') ?? [];
+          const answerText = messages[messages.length - 1]?.querySelector('.markdown')?.textContent ?? '';
           if (shown > before && answerText.includes(`One more answer (${n})`)) break;
           if (performance.now() - t0 > 10_000) break;
         }

@@ -55,7 +55,7 @@ export const styles = css`
     margin: 0 var(--_s-3);
     color: var(--_c-danger);
   }
-  oz-message.not-taken {
+  .message.not-taken {
     opacity: 0.7;
   }
   .not-taken-note {

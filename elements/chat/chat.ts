@@ -11,15 +11,16 @@ import type { InterruptsStore } from '../interrupt-list/interrupts.js';
 import { listError } from '../interrupt-list/resume-error.js';
 import type { RunTransport } from '../../src/transport/index.js';
 import { CardRendererRegistry, toRegistry, type CardRenderer } from '../card/card-renderers.js';
-import { listConverter, OzMarkdown } from '../markdown/markdown.js';
+import { listConverter } from '../markdown/markdown.js';
+import { styles as markdownStyles } from '../markdown/markdown.styles.js';
 import { unlessPrevented } from '../shared/define-event.js';
 import { OzSendEvent, OzStoreChangeEvent, type OzErrorActionEvent } from '../shared/events.js';
 import { loadLazyTags } from '../shared/lazy-tags.js';
 import { exportParts } from '../shared/export-parts.js';
-import { OzMessage } from '../message/message.js';
+import { styles as messageStyles } from '../message/message.styles.js';
 import { OzElement } from '../shared/oz-element.js';
-import { OzToolCall } from '../tool-call/tool-call.js';
-import { base, tokens } from '../shared/tokens.styles.js';
+import { styles as toolCallStyles } from '../tool-call/tool-call.styles.js';
+import { base, tokens, tokensAt } from '../shared/tokens.styles.js';
 import { WidthController } from '../shared/width-controller.js';
 import { ChatObserver } from './chat-observer.js';
 import { FollowEndController } from './follow-end.js';
@@ -74,8 +75,9 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * fires `oz-history-needed` (answer with `loadHistory(messages)`) and offers
  * a new thread.
  *
- * Its messages, their markdown and tool calls render in its own tree (no
- * shadow root each: see shared/hosted.ts), so their parts are the chat's:
+ * Its messages, their markdown and tool calls render in its own tree, from
+ * the templates `<oz-message>`, `<oz-markdown>` and `<oz-tool-call>` render
+ * alone (no element and no shadow root each), so their parts are the chat's:
  * `oz-agent-chat::part(bubble)` styles every bubble. The board's, steps',
  * cards', errors', waits' and composer's parts are exported under names
  * that say whose they are (`board-note`, `composer-send`: see
@@ -123,9 +125,7 @@ const COMPOSER_PARTS = exportParts('oz-composer');
  * @cssproperty --oz-chat-background - The chat's background.
  */
 export class OzAgentChat extends OzElement<ThreadStore> {
-  static override styles = [tokens, base, OzMessage.hostedStyles, OzMarkdown.hostedStyles, OzToolCall.hostedStyles, styles];
-  /** The elements it renders in its own tree, their styles in its sheet above (see shared/hosted.ts). */
-  static readonly hostedTags: ReadonlySet<string> = new Set(['oz-message', 'oz-markdown', 'oz-tool-call']);
+  static override styles = [tokens, base, messageStyles, markdownStyles, toolCallStyles, tokensAt('.message, .markdown, .tool-call'), styles];
 
   /** The proxy's base URL: runs go to `${endpoint}/v1/agui/agents/<agent>?tenant=<tenant>`. */
   @property() endpoint = '';

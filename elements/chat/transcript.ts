@@ -3,6 +3,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CardView, ErrorView, ThreadState, Turn } from '../../src/thread/state.js';
 import { isRefusedTurn } from '../../src/thread/turn-status.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
+import { messageTemplate } from '../message/message-template.js';
+import { toolCallTemplate } from '../tool-call/tool-call-template.js';
 import { exportParts } from '../shared/export-parts.js';
 import type { OzStrings } from '../shared/strings.js';
 
@@ -40,7 +42,7 @@ function answerId(turn: Turn): string | undefined {
 /** The person's message; one OZ never took (refused before its turn started) is marked so, not shown as sent. */
 function renderUser(turn: Turn, c: TranscriptContext): TemplateResult {
   const refused = isRefusedTurn(turn);
-  return html`<oz-message class=${refused ? 'not-taken' : ''} .message=${turn.userMessage} .strings=${c.strings}></oz-message>
+  return html`${messageTemplate(turn.userMessage!, { t: c.t, classes: refused ? 'not-taken' : '' })}
     ${refused ? html`<p class="run-note not-taken-note" part="not-taken">${c.t.notTaken}</p>` : nothing}`;
 }
 
@@ -65,20 +67,13 @@ export function renderTurn(turn: Turn, c: TranscriptContext, waits?: TemplateRes
               if (m.repeatedIn) {
                 return html`<details class="repeated" part="repeated"
                 ><summary>${c.t.repeatedFragment}</summary
-                ><oz-message .message=${m} .imageAllowlist=${c.imageAllowlist} .strings=${c.strings}></oz-message
-              ></details>`;
+                >${messageTemplate(m, { t: c.t, strings: c.strings, imageAllowlist: c.imageAllowlist })}</details
+              >`;
               }
-              return html`<oz-message
-              .message=${m}
-              .card=${card}
-              .renderers=${c.renderers}
-              .imageAllowlist=${c.imageAllowlist}
-             
-              .strings=${c.strings}
-            ></oz-message>`;
+              return messageTemplate(m, { t: c.t, strings: c.strings, card, renderers: c.renderers, imageAllowlist: c.imageAllowlist });
             }
             case 'tool_call': {
-              return html`<oz-tool-call class="orphan" .call=${item.call} .strings=${c.strings}></oz-tool-call>`;
+              return toolCallTemplate(item.call, c.t, { classes: 'orphan' });
             }
             case 'step': {
               // One progress list per turn, where its first step appeared.

@@ -5,14 +5,12 @@
  * for code, bold and italics, table layout): tens of milliseconds that used
  * to land in the first frame of an answer. `warmUpWhenIdle` pays them while
  * the page has nothing else to do: it renders a sample that uses every kind
- * of block and inline once, in a hidden <oz-markdown> laid out and removed.
+ * of block and inline once, in a hidden `.markdown` box of the host's tree
+ * (the chat's: its rules, as its answers get them), laid out and removed.
  * Cold, that costs over 100 ms, so it goes in steps, one idle callback each.
  */
 import { MarkdownBlocks } from './markdown-blocks.js';
 import type { Purifier } from './purifier.js';
-
-/** The hidden <oz-markdown>'s public properties the warm-up sets (a type here, not an import of the element: the element loads this module). */
-type WarmMarkdown = HTMLElement & { purifier: Purifier; frameBudget: number; text: string; updateComplete: Promise<unknown> };
 
 const SAMPLE = [
   '# Heading\n\nSetext\n---\n\nA paragraph with **strong**, *em*, ~~del~~, `code`, a [link](https://example.com "t"), <b>html</b> and www.example.org.\n\n',
@@ -32,28 +30,27 @@ function whenIdle(step: () => void): () => void {
 /**
  * Renders the sample once in `host` (hidden, then removed), when the page is
  * idle, in three idle callbacks so that none is long: marked's first lex,
- * DOMPurify's first walk, then the element, its style and layout; then the
+ * DOMPurify's first walk, then the box, its style and layout; then the
  * host's own steps (`after`), one idle callback each. Returns a function that
  * cancels what has not run yet.
  */
 export function warmUpWhenIdle(host: ParentNode, purifier: Purifier, after: ReadonlyArray<() => void | Promise<void>> = []): () => void {
   let html = '';
+  let shown: DocumentFragment | undefined;
   const steps: Array<() => void | Promise<void>> = [
     () => {
       const step = new MarkdownBlocks(purifier.allowlist).step(SAMPLE);
       html = step.added.join('') + step.tail;
     },
-    () => void purifier.fragment(html),
-    async () => {
-      const el = document.createElement('oz-markdown') as WarmMarkdown;
+    () => void (shown = purifier.fragment(html)),
+    () => {
+      const el = document.createElement('div');
+      el.className = 'markdown';
       el.setAttribute('aria-hidden', 'true');
       el.style.cssText = 'position: absolute; visibility: hidden; pointer-events: none; inset-inline-start: 0; inset-block-start: 0; inline-size: 100%';
-      el.purifier = purifier;
-      el.frameBudget = Infinity;
-      el.text = SAMPLE;
+      if (shown) el.append(shown);
       host.append(el);
       try {
-        await el.updateComplete;
         el.getBoundingClientRect(); // style and layout now, in idle time
       } finally {
         el.remove();

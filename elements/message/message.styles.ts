@@ -1,8 +1,12 @@
 import { css } from 'lit';
 
+/**
+ * A message's rules, every one under its `.message` box: the same sheet
+ * styles the template alone (in `<oz-message>`'s shadow root) and in the
+ * chat's tree, beside the chat's own rules.
+ */
 export const styles = css`
-  :host {
-    display: block;
+  .message {
     --_user-bg: var(--oz-message-user-background, var(--_c-accent-soft));
     --_assistant-bg: var(--oz-message-assistant-background, transparent);
     --_radius: var(--oz-message-radius, var(--_r-l));
@@ -11,10 +15,10 @@ export const styles = css`
     display: grid;
     gap: var(--_s-2);
   }
-  .user {
+  .message.user {
     justify-items: end;
   }
-  .user .bubble {
+  .message.user .bubble {
     background: var(--_user-bg);
     border-radius: var(--_radius);
     border-end-end-radius: var(--_r-s);
@@ -23,11 +27,11 @@ export const styles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
-  .assistant .bubble {
+  .message.assistant .bubble {
     background: var(--_assistant-bg);
     border-radius: var(--_radius);
   }
-  .head {
+  .message .head {
     display: flex;
     align-items: center;
     gap: var(--_s-2);
@@ -35,31 +39,31 @@ export const styles = css`
     color: var(--_c-muted);
     font-weight: 600;
   }
-  .ai {
+  .message .ai {
     color: var(--_c-accent);
     border-color: currentColor;
     font-weight: 600;
   }
-  .tools {
+  .message .tools {
     display: grid;
     gap: var(--_s-1);
   }
-  .typing {
+  .message .typing {
     display: inline-flex;
     gap: 4px;
     padding: var(--_s-1) 0;
   }
-  .typing span {
+  .message .typing span {
     width: 6px;
     height: 6px;
     border-radius: 50%;
     background: var(--_c-muted);
     animation: blink 1.2s infinite ease-in-out;
   }
-  .typing span:nth-child(2) {
+  .message .typing span:nth-child(2) {
     animation-delay: 0.2s;
   }
-  .typing span:nth-child(3) {
+  .message .typing span:nth-child(3) {
     animation-delay: 0.4s;
   }
   @keyframes blink {

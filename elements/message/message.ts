@@ -1,16 +1,16 @@
-import { html, nothing } from 'lit';
+import { nothing } from 'lit';
 import { property } from 'lit/decorators.js';
-import { type CardView, type MessageView, type ToolCallView } from '../../src/thread/state.js';
+import type { CardView, MessageView, ToolCallView } from '../../src/thread/state.js';
 import { findMessage } from '../../src/thread/selectors.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
+import { styles as markdownStyles } from '../markdown/markdown.styles.js';
+import { MarkdownView } from '../markdown/markdown-view.js';
 import type { Purifier } from '../markdown/purifier.js';
-import { exportParts } from '../shared/export-parts.js';
-import { hostedStyles } from '../shared/hosted.js';
 import { OzElement } from '../shared/oz-element.js';
-import { base, tokens } from '../shared/tokens.styles.js';
+import { base, block, tokens } from '../shared/tokens.styles.js';
+import { styles as toolCallStyles } from '../tool-call/tool-call.styles.js';
+import { messageTemplate } from './message-template.js';
 import { styles } from './message.styles.js';
-
-const CARD_PARTS = exportParts('oz-card');
 
 /**
  * One message of the transcript. The person's words as plain text; the
@@ -18,8 +18,8 @@ const CARD_PARTS = exportParts('oz-card');
  * itself keeps it), its tool calls grouped under it, and the turn's card
  * under the answer.
  *
- * Inside `<oz-agent-chat>` it renders in the chat's tree, without a shadow
- * root of its own, and its parts are the chat's (see shared/hosted.ts).
+ * A thin element over `messageTemplate()` (message-template.ts), which
+ * `<oz-agent-chat>` renders in its own tree: the same code and styles.
  *
  * @summary A message.
  *
@@ -28,15 +28,15 @@ const CARD_PARTS = exportParts('oz-card');
  * @csspart ai-label - The AI label badge.
  * @csspart bubble - The body's box.
  * @csspart tools - The tool calls' list.
+ * @csspart body - The answer's rendered markdown (see `<oz-markdown>`).
+ * @csspart details - A tool call's box (and `summary`, `name`, `status`, `arguments`, `result`, `placeholder`: see `<oz-tool-call>`).
  *
  * @cssproperty --oz-message-user-background - The person's bubble.
  * @cssproperty --oz-message-assistant-background - The agent's bubble.
  * @cssproperty --oz-message-radius - The bubbles' corner radius.
  */
 export class OzMessage extends OzElement {
-  static override styles = [tokens, base, styles];
-  /** Its rules for a host that renders it in its tree (see hosted.ts): the tokens too, read again at its own box as alone. */
-  static readonly hostedStyles = hostedStyles('oz-message', [tokens, styles]);
+  static override styles = [tokens, base, block, markdownStyles, toolCallStyles, styles];
 
   /** The message (a MessageView of the thread state). */
   @property({ attribute: false }) message?: MessageView;
@@ -57,40 +57,30 @@ export class OzMessage extends OzElement {
   /** A sanitizer for its markdown to share (see `<oz-markdown>`'s `purifier`). */
   @property({ attribute: false }) purifier?: Purifier;
 
+  private readonly markdownView = new MarkdownView();
+
+  /** Resolves once its answer's whole markdown is shown (a long one takes several frames, see `<oz-markdown>`). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    if (!this.markdownView.rendering) return done;
+    await this.markdownView.whenShown();
+    return this.getUpdateComplete();
+  }
+
   protected override render() {
     const state = this.storeState;
     const message = this.message ?? (this.messageId && state ? findMessage(state, this.messageId) : undefined);
     if (!message) return nothing;
-    const t = this.t;
-    if (message.kind === 'user') {
-      return html`<div class="message user" part="message">
-        <span class="visually-hidden">${t.you}:</span>
-        <div class="bubble" part="bubble">${message.text}</div>
-      </div>`;
-    }
-    const calls = this.toolCalls ?? message.toolCalls;
-    const waiting = !message.complete && message.body.trim() === '';
-    return html`<div class="message assistant" part="message">
-      <div class="head" part="head">
-        <span>${t.assistant}</span>
-        ${message.label ? html`<span class="badge ai" part="ai-label" title=${message.label.trim()}>${message.label.replace(/[:\s]+$/, '')}</span>` : nothing}
-      </div>
-      <div class="bubble" part="bubble">
-        ${
-          waiting
-            ? html`<span class="typing" aria-hidden="true"><span></span><span></span><span></span></span>`
-            : html`<oz-markdown .text=${message.body} .imageAllowlist=${this.imageAllowlist} .purifier=${this.purifier}></oz-markdown>`
-        }
-      </div>
-      ${
-        calls.length
-          ? html`<div class="tools" part="tools">
-            ${calls.map((c) => html`<oz-tool-call .call=${c} .strings=${this.strings}></oz-tool-call>`)}
-          </div>`
-          : nothing
-      }
-      ${this.card ? html`<oz-card exportparts=${CARD_PARTS} .card=${this.card.card} job=${this.card.job} .renderers=${this.renderers} .strings=${this.strings}></oz-card>` : nothing}
-    </div>`;
+    return messageTemplate(message, {
+      t: this.t,
+      strings: this.strings,
+      toolCalls: this.toolCalls,
+      card: this.card,
+      renderers: this.renderers,
+      imageAllowlist: this.imageAllowlist,
+      purifier: this.purifier,
+      markdownView: this.markdownView,
+    });
   }
 }
 

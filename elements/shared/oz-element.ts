@@ -1,7 +1,6 @@
 import type { PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ThreadState } from '../../src/thread/state.js';
-import { isHosted } from './hosted.js';
 import { StoreController, type Subscribable } from './store-controller.js';
 import { lastResolved, resolveStrings, type OzStrings } from './strings.js';
 import { ThemedElement } from './themed-element.js';
@@ -50,11 +49,6 @@ export class OzElement<S extends ThreadStoreLike = ThreadStoreLike> extends Them
   /** The store's state now, when there is a store. */
   protected get storeState(): ThreadState | undefined {
     return this.storeController.state;
-  }
-
-  /** Its own shadow root, unless a host renders it in its tree (see hosted.ts). */
-  protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    return isHosted(this) ? this : super.createRenderRoot();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

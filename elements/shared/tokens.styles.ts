@@ -1,4 +1,45 @@
-import { css } from 'lit';
+import { css, unsafeCSS, type CSSResult } from 'lit';
+
+/** Every token's private variable read from its public one, and the text they set: what `:host` holds, and `tokensAt` elsewhere. */
+const declarations = css`
+    color-scheme: var(--oz-color-scheme, light dark);
+    --_c-bg: var(--oz-color-bg, light-dark(#ffffff, #15181d));
+    --_c-surface: var(--oz-color-surface, light-dark(#f5f6f8, #1c2027));
+    --_c-surface-2: var(--oz-color-surface-2, light-dark(#eaecf0, #262b34));
+    --_c-text: var(--oz-color-text, light-dark(#1b1f24, #e7eaef));
+    --_c-muted: var(--oz-color-text-muted, light-dark(#525a65, #a9b1bd));
+    --_c-border: var(--oz-color-border, light-dark(#d3d8df, #3a414c));
+    --_c-accent: var(--oz-color-accent, light-dark(#0a58a8, #79b8ff));
+    --_c-on-accent: var(--oz-color-on-accent, light-dark(#ffffff, #0b1724));
+    --_c-accent-soft: var(--oz-color-accent-soft, light-dark(#e6f0fb, #1d2d40));
+    --_c-danger: var(--oz-color-danger, light-dark(#a8261b, #ff9c92));
+    --_c-danger-bg: var(--oz-color-danger-bg, light-dark(#fdeeec, #3a1f1f));
+    --_c-warning: var(--oz-color-warning, light-dark(#7a4a00, #f2c46d));
+    --_c-warning-bg: var(--oz-color-warning-bg, light-dark(#fff4df, #33290f));
+    --_c-success: var(--oz-color-success, light-dark(#17692f, #6bd985));
+    --_c-focus: var(--oz-color-focus, light-dark(#0a58a8, #9ccbff));
+
+    --_s-1: var(--oz-space-1, 0.25rem);
+    --_s-2: var(--oz-space-2, 0.5rem);
+    --_s-3: var(--oz-space-3, 0.75rem);
+    --_s-4: var(--oz-space-4, 1rem);
+    --_s-5: var(--oz-space-5, 1.5rem);
+
+    --_r-s: var(--oz-radius-s, 4px);
+    --_r-m: var(--oz-radius-m, 8px);
+    --_r-l: var(--oz-radius-l, 12px);
+
+    --_f-body: var(--oz-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_f-mono: var(--oz-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    --_f-size: var(--oz-font-size, 0.9375rem);
+    --_f-size-s: var(--oz-font-size-small, 0.8125rem);
+    --_lh: var(--oz-line-height, 1.5);
+
+    font-family: var(--_f-body);
+    font-size: var(--_f-size);
+    line-height: var(--_lh);
+    color: var(--_c-text);
+`;
 
 /**
  * The global design tokens. Every element includes these: each public token
@@ -47,43 +88,7 @@ import { css } from 'lit';
  */
 export const tokens = css`
   :host {
-    color-scheme: var(--oz-color-scheme, light dark);
-    --_c-bg: var(--oz-color-bg, light-dark(#ffffff, #15181d));
-    --_c-surface: var(--oz-color-surface, light-dark(#f5f6f8, #1c2027));
-    --_c-surface-2: var(--oz-color-surface-2, light-dark(#eaecf0, #262b34));
-    --_c-text: var(--oz-color-text, light-dark(#1b1f24, #e7eaef));
-    --_c-muted: var(--oz-color-text-muted, light-dark(#525a65, #a9b1bd));
-    --_c-border: var(--oz-color-border, light-dark(#d3d8df, #3a414c));
-    --_c-accent: var(--oz-color-accent, light-dark(#0a58a8, #79b8ff));
-    --_c-on-accent: var(--oz-color-on-accent, light-dark(#ffffff, #0b1724));
-    --_c-accent-soft: var(--oz-color-accent-soft, light-dark(#e6f0fb, #1d2d40));
-    --_c-danger: var(--oz-color-danger, light-dark(#a8261b, #ff9c92));
-    --_c-danger-bg: var(--oz-color-danger-bg, light-dark(#fdeeec, #3a1f1f));
-    --_c-warning: var(--oz-color-warning, light-dark(#7a4a00, #f2c46d));
-    --_c-warning-bg: var(--oz-color-warning-bg, light-dark(#fff4df, #33290f));
-    --_c-success: var(--oz-color-success, light-dark(#17692f, #6bd985));
-    --_c-focus: var(--oz-color-focus, light-dark(#0a58a8, #9ccbff));
-
-    --_s-1: var(--oz-space-1, 0.25rem);
-    --_s-2: var(--oz-space-2, 0.5rem);
-    --_s-3: var(--oz-space-3, 0.75rem);
-    --_s-4: var(--oz-space-4, 1rem);
-    --_s-5: var(--oz-space-5, 1.5rem);
-
-    --_r-s: var(--oz-radius-s, 4px);
-    --_r-m: var(--oz-radius-m, 8px);
-    --_r-l: var(--oz-radius-l, 12px);
-
-    --_f-body: var(--oz-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    --_f-mono: var(--oz-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
-    --_f-size: var(--oz-font-size, 0.9375rem);
-    --_f-size-s: var(--oz-font-size-small, 0.8125rem);
-    --_lh: var(--oz-line-height, 1.5);
-
-    font-family: var(--_f-body);
-    font-size: var(--_f-size);
-    line-height: var(--_lh);
-    color: var(--_c-text);
+    ${declarations}
   }
   :host([theme='dark']) {
     --oz-color-scheme: dark;
@@ -109,6 +114,20 @@ export const tokens = css`
     }
   }
 `;
+
+/**
+ * The tokens read again at the boxes `selector` matches, in an element that
+ * renders others' templates in its own tree (the chat's messages, markdown
+ * and tool calls): a token set on one of their parts (`::part(turn)`)
+ * reaches what is inside it, as it reaches the element alone.
+ */
+export function tokensAt(selector: string): CSSResult {
+  return css`
+    ${unsafeCSS(selector)} {
+      ${declarations}
+    }
+  `;
+}
 
 /** Shared bits: buttons, badges, visually hidden text. */
 export const base = css`
@@ -166,5 +185,12 @@ export const base = css`
   .mono {
     font-family: var(--_f-mono);
     font-size: 0.85em;
+  }
+`;
+
+/** An element alone that is one box: `display: block` (`hidden` still hides it, see tokens). */
+export const block = css`
+  :host {
+    display: block;
   }
 `;

@@ -1,18 +1,20 @@
 import { css } from 'lit';
 
+/**
+ * A tool call's rules, every one under its `.tool-call` box (the
+ * `<details>`): the same sheet styles the template alone (in
+ * `<oz-tool-call>`'s shadow root) and in the chat's tree.
+ */
 export const styles = css`
-  :host {
-    display: block;
+  .tool-call {
     --_bg: var(--oz-tool-call-background, var(--_c-surface));
     --_border: var(--oz-tool-call-border-color, var(--_c-border));
-  }
-  details {
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_r-m);
     font-size: var(--_f-size-s);
   }
-  summary {
+  .tool-call > summary {
     display: flex;
     align-items: center;
     gap: var(--_s-2);
@@ -21,22 +23,22 @@ export const styles = css`
     list-style: none;
     border-radius: var(--_r-m);
   }
-  summary::-webkit-details-marker {
+  .tool-call > summary::-webkit-details-marker {
     display: none;
   }
-  summary::before {
+  .tool-call > summary::before {
     content: '▸';
     color: var(--_c-muted);
     transition: transform 0.15s ease;
   }
-  details[open] > summary::before {
+  .tool-call[open] > summary::before {
     transform: rotate(90deg);
   }
-  .name {
+  .tool-call .name {
     font-family: var(--_f-mono);
     font-weight: 600;
   }
-  .preview {
+  .tool-call .preview {
     color: var(--_c-muted);
     overflow: hidden;
     text-overflow: ellipsis;
@@ -45,40 +47,40 @@ export const styles = css`
     min-width: 0;
     font-family: var(--_f-mono);
   }
-  .status {
+  .tool-call .status {
     margin-inline-start: auto;
   }
-  .status.running {
+  .tool-call .status.running {
     color: var(--_c-accent);
     border-color: currentColor;
   }
-  .status.awaiting {
+  .tool-call .status.awaiting {
     color: var(--_c-warning);
     background: var(--_c-warning-bg);
     border-color: transparent;
   }
-  .status.done {
+  .tool-call .status.done {
     color: var(--_c-success);
     border-color: currentColor;
   }
-  .status.denied {
+  .tool-call .status.denied {
     color: var(--_c-danger);
     background: var(--_c-danger-bg);
     border-color: transparent;
   }
   /* Muted, not danger: the call may still finish in OZ after a stop. */
-  .status.unfinished {
+  .tool-call .status.unfinished {
     border-style: dashed;
   }
-  .body {
+  .tool-call .body {
     padding: 0 var(--_s-3) var(--_s-3);
   }
-  .label {
+  .tool-call .label {
     font-weight: 600;
     color: var(--_c-muted);
     margin: var(--_s-2) 0 var(--_s-1);
   }
-  pre {
+  .tool-call pre {
     margin: 0;
     padding: var(--_s-2);
     background: var(--_c-bg);
@@ -91,7 +93,7 @@ export const styles = css`
     max-height: 20rem;
     overflow: auto;
   }
-  .placeholder {
+  .tool-call .placeholder {
     background: var(--_c-accent-soft);
     color: var(--_c-accent);
     border-radius: var(--_r-s);

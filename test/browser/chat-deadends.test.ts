@@ -35,7 +35,7 @@ describe('<oz-agent-chat> dead ends', () => {
     expect(seenText(part(el, 'run-cancelled')!)).to.contain('Stopped in OZ');
     const folded = part(el, 'repeated') as HTMLDetailsElement;
     expect(folded.open).to.equal(false);
-    const bubbles = [...el.shadowRoot!.querySelectorAll('oz-message')].filter((m) => !folded.contains(m) && seenText(m).includes('The plan covers'));
+    const bubbles = [...el.shadowRoot!.querySelectorAll('.message')].filter((m) => !folded.contains(m) && seenText(m).includes('The plan covers'));
     expect(bubbles.length, 'the whole answer once outside the fold').to.equal(1);
     await expect(el).to.be.accessible();
   });
@@ -108,7 +108,7 @@ describe('<oz-agent-chat> dead ends', () => {
     // The bubble stays, marked: it is not part of the conversation (the words to send again are in the composer).
     await until(() => part(el, 'not-taken'));
     expect(seenText(part(el, 'not-taken')!)).to.contain('OZ did not take this message');
-    expect(el.shadowRoot!.querySelector('oz-message')!.classList.contains('not-taken')).to.equal(true);
+    expect(el.shadowRoot!.querySelector('.message')!.classList.contains('not-taken')).to.equal(true);
     await expect(el).to.be.accessible();
   });
 
@@ -120,7 +120,7 @@ describe('<oz-agent-chat> dead ends', () => {
     await el.send('do it');
     await until(() => el.shadowRoot!.querySelector('oz-error'));
     expect(part(el, 'not-taken')).to.equal(null);
-    expect(el.shadowRoot!.querySelector('oz-message')!.classList.contains('not-taken')).to.equal(false);
+    expect(el.shadowRoot!.querySelector('.message')!.classList.contains('not-taken')).to.equal(false);
   });
 
   it('4: after Stop the transcript offers Follow again, which follows the same run again', async () => {

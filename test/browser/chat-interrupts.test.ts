@@ -111,7 +111,7 @@ describe('<oz-agent-chat> with interrupts', () => {
     expect(sent[1]!.body.runId).to.not.equal(sent[0]!.body.runId);
 
     // The continued run: its answer with the card under it, and the board's note.
-    const answer = await until(() => [...chat.shadowRoot!.querySelectorAll('oz-message')].find((m) => m.querySelector('oz-card')));
+    const answer = await until(() => [...chat.shadowRoot!.querySelectorAll('.message')].find((m) => m.querySelector('oz-card')));
     expect(root(answer.querySelector('oz-card'))!.textContent).to.contain('#team');
     const board = chat.shadowRoot!.querySelector('.board-side oz-board')!;
     const note = await until(() => root(board)?.querySelector('[part~="note"]'));

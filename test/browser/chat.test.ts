@@ -5,6 +5,7 @@ import { OzAgentChat as OzAgentChatClass, type OzAgentChat } from '../../element
 import type { OzSendEvent } from '../../elements/shared/events.js';
 import type { OzComposer } from '../../elements/composer/composer.js';
 import type { OzMessage } from '../../elements/message/message.js';
+import type { OzMarkdown } from '../../elements/markdown/markdown.js';
 import type { OzToolCall } from '../../elements/tool-call/tool-call.js';
 import type { AguiEvent, StreamedEvent } from '../../src/protocol/index.js';
 import type { RunTransport } from '../../src/transport/index.js';
@@ -59,14 +60,14 @@ describe('<oz-agent-chat>', () => {
     expect(fired.filter((f) => f === 'oz-card').length).to.equal(2);
     expect(fired[0]).to.equal('oz-send');
     expect(fired).to.include('oz-run-started');
-    const messages = el.shadowRoot!.querySelectorAll('oz-message');
+    const messages = el.shadowRoot!.querySelectorAll('.message');
     expect(messages.length).to.equal(3);
     const answer = messages[2]!;
-    await until(() => answer.querySelector('oz-markdown')?.querySelector('strong'));
+    await until(() => answer.querySelector('.markdown')?.querySelector('strong'));
     expect(q(answer, '[part~="ai-label"]')!.textContent).to.equal('AI');
-    expect(q(answer, 'oz-markdown')!.textContent).to.contain('Hello team');
+    expect(q(answer, '.markdown')!.textContent).to.contain('Hello team');
     await until(() => q(answer, 'oz-card'));
-    const tool = q(messages[1], 'oz-tool-call')!;
+    const tool = q(messages[1], '.tool-call')!;
     expect(q(tool, '[part~="status"]')!.textContent).to.equal('Done');
     expect(q(tool, '[part~="placeholder"]')!.textContent).to.equal('{{secret:smtp}}');
     expect(q(el.shadowRoot, 'oz-steps')).to.not.equal(null);
@@ -89,8 +90,8 @@ describe('<oz-agent-chat>', () => {
         html`<oz-agent-chat endpoint="/agui" agent="helper" tenant="acme" ai-label=${label ?? nothing} .storage=${'memory'} .transport=${transport}></oz-agent-chat>`,
       );
       await type(el, 'Hello');
-      await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelectorAll('oz-message').length >= 2);
-      const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+      await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelectorAll('.message').length >= 2);
+      const answer = [...el.shadowRoot!.querySelectorAll('.message')].at(-1)!;
       await until(() => answer.textContent?.includes('sent the greeting'));
       expect(answer.querySelector('[part~="ai-label"]')?.textContent, `ai-label=${String(label)}`).to.equal(badge);
       expect(el.store!.getState().turns[0]!.runs[0]!.items.some((i) => i.kind === 'message' && i.message.content.startsWith('AI: '))).to.equal(true, 'the text itself is kept intact');
@@ -148,7 +149,7 @@ describe('<oz-agent-chat>', () => {
     await expect(el).to.be.accessible();
     connection()!.querySelector('button')!.click();
     await until(() => el.store?.getState().status === 'idle' && calls === 2 && connection() === null);
-    const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+    const answer = [...el.shadowRoot!.querySelectorAll('.message')].at(-1)!;
     await until(() => answer.textContent?.includes('sent the greeting'));
   });
 
@@ -173,7 +174,7 @@ describe('<oz-agent-chat>', () => {
     await expect(el).to.be.accessible();
     await type(el, 'Show me');
     await until(() => el.store?.getState().status === 'idle' && !el.shadowRoot!.querySelector('slot[name="empty"]'));
-    const md = [...el.shadowRoot!.querySelectorAll('oz-markdown')].at(-1)!;
+    const md = [...el.shadowRoot!.querySelectorAll('.markdown')].at(-1)!;
     await until(() => md.textContent?.includes('A chart'));
     expect([...md.querySelectorAll('img')].map((i) => i.getAttribute('src'))).to.deep.equal(['https://img.example/c.png']);
     expect(md.querySelector('a[href="https://evil.example/x.png"]')).to.not.equal(null, 'the other image is a link');
@@ -316,7 +317,7 @@ describe('<oz-agent-chat>', () => {
     await expect(inline.el).to.be.accessible();
     const none = await chatWith([helperRun], { board: 'none' });
     await type(none.el, 'Hi');
-    await until(() => none.el.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    await until(() => none.el.shadowRoot!.querySelectorAll('.message').length === 3);
     expect(q(none.el.shadowRoot, 'oz-board')).to.equal(null);
     await expect(none.el).to.be.accessible();
   });
@@ -339,7 +340,7 @@ describe('<oz-agent-chat>', () => {
   it('is accessible in the dark theme with a whole turn', async () => {
     const { el } = await chatWith([helperRun], { theme: 'dark' });
     await type(el, 'Hi');
-    await until(() => el.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    await until(() => el.shadowRoot!.querySelectorAll('.message').length === 3);
     await new Promise((r) => setTimeout(r, 50));
     const chat = q(el.shadowRoot, '.chat')!;
     const bg = getComputedStyle(chat).backgroundColor;
@@ -352,7 +353,7 @@ describe('<oz-agent-chat>', () => {
     const storage = (await import('../../src/thread/index.js')).memoryStorage();
     const first = await fixture<OzAgentChat>(html`<oz-agent-chat agent="helper" tenant="acme" .storage=${storage} .transport=${transport}></oz-agent-chat>`);
     await type(first, 'Hi');
-    await until(() => first.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    await until(() => first.shadowRoot!.querySelectorAll('.message').length === 3);
     await until(() => first.store!.getState().status === 'idle');
     const threadId = first.threadId!;
     first.remove();
@@ -360,7 +361,7 @@ describe('<oz-agent-chat>', () => {
     const second = await fixture<OzAgentChat>(
       html`<oz-agent-chat agent="helper" tenant="acme" thread-id=${threadId} .storage=${storage} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`,
     );
-    await until(() => second.shadowRoot!.querySelectorAll('oz-message').length === 3);
+    await until(() => second.shadowRoot!.querySelectorAll('.message').length === 3);
     expect(started).to.equal(0);
     await expect(second).to.be.accessible();
   });
@@ -388,7 +389,7 @@ describe('<oz-agent-chat>', () => {
       html`<oz-agent-chat style="height: 480px" agent="helper" tenant="acme" thread-id=${threadId} .transport=${transport} @oz-run-started=${() => started++}></oz-agent-chat>`,
     );
     const shown = () => [...el.shadowRoot!.querySelectorAll('.turn')];
-    const asked = () => shown().map((t) => t.querySelector('oz-message')!.textContent ?? '');
+    const asked = () => shown().map((t) => t.querySelector('.message')!.textContent ?? '');
     await until(() => shown().length > 0);
     expect(shown().length).to.be.lessThan(turns, 'the end first');
     expect(asked().at(-1)).to.contain(`Question ${turns - 1}`, 'the first frame shows the last turn');
@@ -407,17 +408,17 @@ describe('<oz-agent-chat>', () => {
     expect(Object.keys(sessionStorage).filter((k) => k.startsWith(key))).to.deep.equal([]);
   });
 
-  it('renders its messages, their markdown and tool calls in its own tree: their parts are its parts, styled as when alone', async () => {
+  it('renders its messages, their markdown and tool calls in its own tree from the templates their elements render alone: their parts are its parts, styled as when alone', async () => {
     const { el } = await chatWith([(t, r) => helperRun(t, r, 'AI: Hello **team**, see `code`.')]);
     await type(el, 'Please greet the team');
-    await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelector('oz-markdown code'));
-    const hosted = [...el.shadowRoot!.querySelectorAll<HTMLElement>('oz-message, oz-markdown, oz-tool-call')];
-    expect(hosted.map((e) => e.localName)).to.include.members(['oz-message', 'oz-markdown', 'oz-tool-call']);
-    for (const e of hosted) expect(e.shadowRoot, e.localName).to.equal(null);
+    await until(() => el.store?.getState().status === 'idle' && el.shadowRoot!.querySelector('.markdown code'));
+    // No element (and no shadow root) for each message, markdown or tool call: the chat's own tree.
+    expect(el.shadowRoot!.querySelectorAll('oz-message, oz-markdown, oz-tool-call').length).to.equal(0);
+    const state = el.store!.getState();
 
-    // The same element alone, on the page, has its own shadow root and looks the same.
-    const user = el.shadowRoot!.querySelector('oz-message')!;
-    const alone = await fixture<OzMessage>(html`<oz-message theme="light" .message=${user.message}></oz-message>`);
+    // The same message alone, on the page, has its own shadow root and looks the same.
+    const user = el.shadowRoot!.querySelector('.message.user')!;
+    const alone = await fixture<OzMessage>(html`<oz-message theme="light" .message=${state.turns[0]!.userMessage}></oz-message>`);
     expect(alone.shadowRoot).to.not.equal(null);
     const looks = (bubble: Element) => {
       const s = getComputedStyle(bubble);
@@ -425,10 +426,15 @@ describe('<oz-agent-chat>', () => {
     };
     const inChat = user.querySelector('[part~="bubble"]')!;
     expect(looks(inChat)).to.deep.equal(looks(alone.shadowRoot!.querySelector('[part~="bubble"]')!));
-    const code = el.shadowRoot!.querySelector('oz-markdown code')!;
+    const code = el.shadowRoot!.querySelector('.markdown code')!;
     expect(getComputedStyle(code).fontFamily).to.match(/mono/i, 'the markdown rules reach the markdown');
-    const tool = el.shadowRoot!.querySelector('oz-tool-call')!;
-    const toolAlone = await fixture<OzToolCall>(html`<oz-tool-call theme="light" .call=${tool.call}></oz-tool-call>`);
+    const mdAlone = await fixture<OzMarkdown>(html`<oz-markdown theme="light" .text=${'see `code`'}></oz-markdown>`);
+    await mdAlone.updateComplete;
+    const codeLooks = (c: Element) => [getComputedStyle(c).fontFamily, getComputedStyle(c).fontSize, getComputedStyle(c).paddingLeft, getComputedStyle(c).borderTopLeftRadius];
+    expect(codeLooks(code)).to.deep.equal(codeLooks(mdAlone.shadowRoot!.querySelector('code')!));
+    const tool = el.shadowRoot!.querySelector('.tool-call')!;
+    const call = state.turns[0]!.runs.flatMap((r) => r.items).flatMap((i) => (i.kind === 'message' ? i.message.toolCalls : i.kind === 'tool_call' ? [i.call] : []))[0]!;
+    const toolAlone = await fixture<OzToolCall>(html`<oz-tool-call theme="light" .call=${call}></oz-tool-call>`);
     const badge = (status: Element) => [getComputedStyle(status).color, getComputedStyle(status).borderTopColor, getComputedStyle(status).borderTopLeftRadius];
     expect(badge(tool.querySelector('[part~="status"]')!)).to.deep.equal(badge(toolAlone.shadowRoot!.querySelector('[part~="status"]')!));
 
@@ -444,16 +450,12 @@ describe('<oz-agent-chat>', () => {
     try {
       expect(getComputedStyle(inChat).outlineColor).to.equal('rgb(1, 2, 3)');
       expect(getComputedStyle(tool.querySelector('[part~="status"]')!).outlineColor).to.equal('rgb(4, 5, 6)');
-      const answer = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
+      const answer = [...el.shadowRoot!.querySelectorAll('.message')].at(-1)!;
       expect(getComputedStyle(answer.querySelector('[part~="ai-label"]')!).color).to.equal('rgb(200, 0, 0)');
-      expect(getComputedStyle(code.closest('oz-markdown')!).fontSize).to.equal('20px');
+      expect(getComputedStyle(code.closest('.markdown')!).fontSize).to.equal('20px');
     } finally {
       style.remove();
     }
-    // `hidden` hides a hosted element, as it does one alone.
-    user.hidden = true;
-    expect(getComputedStyle(user).display).to.equal('none');
-    user.hidden = false;
     // One keyframes namespace now: no two sheets of the chat may name the same animation.
     const names = OzAgentChatClass.elementStyles.flatMap((sheet) => [...('cssText' in sheet ? sheet.cssText : '').matchAll(/@keyframes\s+([\w-]+)/g)].map((m) => m[1]));
     expect(new Set(names).size).to.equal(names.length, names.join(' '));
@@ -525,10 +527,10 @@ describe('<oz-agent-chat>', () => {
     const log = q<HTMLElement>(el.shadowRoot, '.transcript')!;
     const atEnd = () => log.scrollHeight - log.scrollTop - log.clientHeight < 2;
     await type(el, 'Write a lot');
-    await until(() => el.store?.getState().status === 'idle' && [...el.shadowRoot!.querySelectorAll('oz-message')].length >= 3);
-    const last = [...el.shadowRoot!.querySelectorAll('oz-message')].at(-1)!;
-    const md = last.querySelector('oz-markdown')!;
-    await md.updateComplete;
+    await until(() => el.store?.getState().status === 'idle' && [...el.shadowRoot!.querySelectorAll('.message')].length >= 3);
+    const last = [...el.shadowRoot!.querySelectorAll('.message')].at(-1)!;
+    const md = last.querySelector('.markdown')!;
+    await until(() => md.textContent?.includes('The end.') && !md.hasAttribute('aria-busy'));
     await until(() => atEnd());
     expect(log.scrollHeight).to.be.greaterThan(log.clientHeight * 3);
     expect(md.textContent).to.contain('The end.');

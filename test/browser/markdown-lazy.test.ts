@@ -21,7 +21,7 @@ describe('<oz-markdown> before the markdown engine has loaded', () => {
     try {
       // Lit renders in a microtask; the engine's chunk needs a fetch, so it is not there yet.
       for (let i = 0; i < 10; i++) await Promise.resolve();
-      const body = el.shadowRoot!.querySelector('.body')!;
+      const body = el.shadowRoot!.querySelector('.markdown')!;
       expect(loadedMarkdownEngine() === undefined).to.equal(true);
       expect(body.classList.contains('plain')).to.equal(true);
       expect(body.textContent).to.equal(text);

@@ -111,7 +111,7 @@ describe('markdown pipeline, property (issue #19)', () => {
     const whole = await fixture<OzMarkdown>(html`<oz-markdown frame-budget="Infinity"></oz-markdown>`);
     /** The body's DOM as HTML, the groups of finished blocks unwrapped (they group, they do not render). */
     const shown = (el: OzMarkdown) => {
-      const body = el.shadowRoot!.querySelector('.body')!.cloneNode(true) as HTMLElement;
+      const body = el.shadowRoot!.querySelector('.markdown')!.cloneNode(true) as HTMLElement;
       for (const chunk of body.querySelectorAll('.chunk')) chunk.replaceWith(...chunk.childNodes);
       return body.innerHTML;
     };

@@ -144,7 +144,7 @@ describe('<oz-markdown>', () => {
     const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
     el.text = 'Start.\n\nThe first tail';
     await el.updateComplete;
-    const body = el.shadowRoot!.querySelector('.body')!;
+    const body = el.shadowRoot!.querySelector('.markdown')!;
     expect(body.lastElementChild!.textContent).to.equal('The first tail');
     el.text = 'Start.\n\nThe first tail\n\n' + text;
     // The first update takes what one frame allows: whole blocks, and no half-shown tail.
@@ -209,7 +209,7 @@ describe('<oz-markdown>', () => {
     // Made for the same allowlist, it is used, and renders what the element's own would.
     const shared = await fixture<OzMarkdown>(html`<oz-markdown image-allowlist="https://img.example" .purifier=${wide} .text=${text}></oz-markdown>`);
     const own = await fixture<OzMarkdown>(html`<oz-markdown image-allowlist="https://img.example" .text=${text}></oz-markdown>`);
-    expect(shared.shadowRoot!.querySelector('.body')!.innerHTML).to.equal(own.shadowRoot!.querySelector('.body')!.innerHTML);
+    expect(shared.shadowRoot!.querySelector('.markdown')!.innerHTML).to.equal(own.shadowRoot!.querySelector('.markdown')!.innerHTML);
     expect(shared.shadowRoot!.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/c.png');
     await expect(shared).to.be.accessible();
   });
@@ -236,7 +236,7 @@ describe('warmUpWhenIdle', () => {
     await idle();
     const html = purifier.calls.join('');
     for (const tag of ['<h1>', '<h2>', '<ul>', '<ol>', '<blockquote>', '<pre>', '<table>', '<hr>', '<a href=', '<del>']) expect(html).to.contain(tag);
-    expect(seen.map((n) => n.localName)).to.deep.equal(['oz-markdown']);
+    expect(seen.map((n) => n.className)).to.deep.equal(['markdown']);
     expect(seen[0]!.getAttribute('aria-hidden')).to.equal('true');
     expect(host.childNodes.length).to.equal(0);
     host.remove();

@@ -27,17 +27,19 @@ describe('<oz-message>', () => {
   it("shows the agent's answer as markdown with the AI label as a badge", async () => {
     const el = await fixture<OzMessage>(html`<oz-message .message=${assistant()}></oz-message>`);
     expect(el.shadowRoot!.querySelector('[part~="ai-label"]')!.textContent).to.equal('AI');
-    const md = el.shadowRoot!.querySelector('oz-markdown')!;
-    await md.updateComplete;
-    expect(md.shadowRoot!.querySelector('em')!.textContent).to.equal('there');
-    expect(md.shadowRoot!.textContent).to.not.contain('AI:');
+    // Its updateComplete waits for its markdown (the engine's chunk, then the text shown).
+    await el.updateComplete;
+    const md = el.shadowRoot!.querySelector('[part~="body"]')!;
+    expect(md.querySelector('em')!.textContent).to.equal('there');
+    expect(md.textContent).to.not.contain('AI:');
+    expect(md.hasAttribute('aria-busy')).to.equal(false);
     await expect(el).to.be.accessible();
   });
 
   it("groups its tool calls under it and shows the turn's card", async () => {
     const m = assistant({ toolCalls: [{ id: 'c1', name: 'lookup', runId: 'r1', argsText: '{}', argsComplete: true, status: 'done' }] });
     const el = await fixture<OzMessage>(html`<oz-message .message=${m} .card=${{ job: 'j', runId: 'r1', card: { title: 'Result' } }}></oz-message>`);
-    expect(el.shadowRoot!.querySelectorAll('[part~="tools"] oz-tool-call').length).to.equal(1);
+    expect(el.shadowRoot!.querySelectorAll('[part~="tools"] [part~="details"]').length).to.equal(1);
     expect(el.shadowRoot!.querySelector('oz-card')).to.not.equal(null);
     await expect(el).to.be.accessible();
   });

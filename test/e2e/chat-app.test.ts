@@ -94,12 +94,12 @@ test('after sign-in the composer is ready at once; the thread is listed, titled 
     await page.getByText('Agent writer').waitFor();
     assert.match(page.url(), /[?&]thread=chat-/);
     await page.reload();
-    await page.locator('oz-agent-chat oz-message').first().waitFor();
+    await page.locator('oz-agent-chat .message').first().waitFor();
     assert.equal(await page.locator('oz-agent-chat').getAttribute('agent'), 'writer');
     // "New thread" gives an empty composer again, listing nothing more until it sends.
     await page.getByRole('button', { name: 'New thread' }).click();
     await page.getByLabel('Agent').waitFor();
-    assert.equal(await page.locator('oz-agent-chat oz-message').count(), 0);
+    assert.equal(await page.locator('oz-agent-chat .message').count(), 0);
     assert.equal(await listed.count(), 1);
   } finally {
     await context.close();
@@ -107,7 +107,7 @@ test('after sign-in the composer is ready at once; the thread is listed, titled 
 });
 
 async function writerText(page: Page): Promise<string> {
-  return deepText(page.locator('oz-agent-chat oz-message .assistant .bubble').last());
+  return deepText(page.locator('oz-agent-chat .message.assistant .bubble').last());
 }
 
 test('a reload in the middle of a streaming answer restores the thread and follows the turn to its end', async () => {
@@ -124,14 +124,14 @@ test('a reload in the middle of a streaming answer restores the thread and follo
     await page.getByRole('button', { name: 'New thread' }).click();
     await ask(page, 'Write chunks=400 pace=10');
     await page
-      .locator('oz-agent-chat oz-message .assistant .bubble')
+      .locator('oz-agent-chat .message.assistant .bubble')
       .getByText(/\S{3,}/)
       .first()
       .waitFor();
     const before = await writerText(page);
     assert.ok(before.length < whole.length, 'the page reloads while the answer still streams');
     await page.reload();
-    await page.locator('oz-agent-chat oz-message').first().waitFor();
+    await page.locator('oz-agent-chat .message').first().waitFor();
     await runEnded(page);
     const resumed = await writerText(page);
     assert.equal(resumed, whole, 'the reloaded transcript ends with the whole answer, nothing twice');
@@ -149,7 +149,7 @@ test('a stream the edge cuts mid-turn again and again still shows the whole turn
     await openThread(page, cut.url, 'ana', 'helper');
     await ask(page, 'Please greet the team');
     await page.getByText('Waiting for approval').first().waitFor();
-    const text = await deepText(page.locator('oz-agent-chat oz-message .assistant .bubble').first());
+    const text = await deepText(page.locator('oz-agent-chat .message.assistant .bubble').first());
     await screenshot(page, 'helper-after-cuts');
     assert.equal(text.match(/I will greet the team/g)?.length, 1, text);
     const stats = (await (await fetch(`${cut.edgeUrl}/__edge/stats`)).json()) as { resumeRequests: number; faultsApplied: number };

@@ -5,7 +5,7 @@
 import { expect } from '@open-wc/testing';
 import type { OzAgentChat } from '../../../elements/chat/chat.js';
 import type { OzBoard } from '../../../elements/board/board.js';
-import { advanceClock, assistantMessages, liveChat, liveEnv, seenText, shadow, shadowAll, state, typeAndSend, until, untilRunEnded } from './live-edge.js';
+import { advanceClock, assistantMessages, liveChat, liveEnv, markdownShown, seenText, shadow, shadowAll, state, typeAndSend, until, untilRunEnded } from './live-edge.js';
 
 const log = (el: OzAgentChat) => shadow(el, '[role="log"]')!;
 const seen = (el: OzAgentChat) => seenText(log(el)).replace(/\s+/g, ' ');
@@ -33,8 +33,8 @@ describe('live agents through the proxy', () => {
     expect(text).to.contain('Hello! I will greet the team in #team for you.');
     const section = shadow(el, '[part~="interrupts"]')!;
     expect(seenText(section)).to.contain('Post a message to #team');
-    const messages = shadowAll(el, 'oz-message');
-    const tool = messages.map((m) => shadow(m, 'oz-tool-call')).find((t) => t)!;
+    const messages = shadowAll(el, '.message');
+    const tool = messages.map((m) => shadow(m, '.tool-call')).find((t) => t)!;
     expect(seenText(shadow(tool, '[part~="name"]')!)).to.equal('team.post_message');
     expect(seenText(shadow(tool, '[part~="status"]')!)).to.equal('Waiting for approval');
     expect(seenText(shadow(tool, '[part~="placeholder"]')!)).to.equal('{{secret:slack}}');
@@ -171,7 +171,7 @@ describe('live agents through the proxy', () => {
     try {
       await reference.updateComplete;
       await until(() => reference.shadowRoot!.innerHTML.length > 0, 'the reference render');
-      expect(md.innerHTML.replace(/<!--[^>]*-->/g, '')).to.equal(reference.shadowRoot!.innerHTML.replace(/<!--[^>]*-->/g, ''));
+      expect(md.innerHTML.replace(/<!--[^>]*-->/g, '')).to.equal(reference.shadowRoot!.querySelector('.markdown')!.innerHTML.replace(/<!--[^>]*-->/g, ''));
     } finally {
       reference.remove();
     }
@@ -240,10 +240,10 @@ async function writerText(chunks: number, size: number): Promise<string> {
 }
 
 async function renderedAnswer(el: OzAgentChat) {
-  const messages = shadowAll(el, 'oz-message');
+  const messages = shadowAll(el, '.message');
   const last = messages.at(-1)!;
-  await until(() => shadow(last, 'oz-markdown'), 'the answer markdown');
-  const md = shadow(last, 'oz-markdown') as HTMLElement & { updateComplete: Promise<unknown> };
-  await md.updateComplete;
+  await until(() => shadow(last, '.markdown'), 'the answer markdown');
+  const md = shadow<HTMLElement>(last, '.markdown')!;
+  await markdownShown(md);
   return md;
 }

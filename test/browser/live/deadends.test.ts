@@ -56,7 +56,7 @@ const untilStreamed = (el: OzAgentChat, n: number) => until(() => lastBody(el).l
 
 /** The transcript's assistant text outside the skip-ahead fold. */
 function unfolded(el: OzAgentChat): string {
-  return shadowAll(el, 'oz-message')
+  return shadowAll(el, '.message')
     .filter((m) => !m.closest('details[part~="repeated"]'))
     .map((m) => seenText(m))
     .join('\n');
@@ -322,7 +322,7 @@ describe('live: no dead ends (issue 18)', () => {
     await el.updateComplete;
     const note = shadow(el, '[part~="not-taken"]')!;
     expect(seenText(note)).to.contain('OZ did not take this message');
-    expect(shadow(el, 'oz-message.not-taken')).to.not.equal(null);
+    expect(shadow(el, '.message.not-taken')).to.not.equal(null);
     const send = shadow<HTMLButtonElement>(composerOf(el), '[part="send"]')!;
     expect(send.disabled).to.equal(false);
     await expect(el).to.be.accessible();

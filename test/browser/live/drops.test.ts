@@ -6,7 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import type { OzAgentChat } from '../../../elements/chat/chat.js';
-import { assistantMessages, edgeStats, liveChat, newTrace, readTrace, seeded, seenText, shadow, shadowAll, state, typeAndSend, until, untilRunEnded } from './live-edge.js';
+import { assistantMessages, edgeStats, liveChat, markdownShown, newTrace, readTrace, seeded, seenText, shadow, shadowAll, state, typeAndSend, until, untilRunEnded } from './live-edge.js';
 
 const MESSAGE = 'Write it: chunks=160 size=8 pace=1';
 const DROPS = 20;
@@ -21,10 +21,10 @@ function dropPlan(seed: number, n: number): string[] {
 }
 
 async function answerHtml(el: OzAgentChat): Promise<string> {
-  const last = shadowAll(el, 'oz-message').at(-1)!;
-  await until(() => shadow(last, 'oz-markdown'), 'the answer');
-  const md = shadow(last, 'oz-markdown') as HTMLElement & { updateComplete: Promise<unknown> };
-  await md.updateComplete;
+  const last = shadowAll(el, '.message').at(-1)!;
+  await until(() => shadow(last, '.markdown'), 'the answer');
+  const md = shadow<HTMLElement>(last, '.markdown')!;
+  await markdownShown(md);
   return md.innerHTML.replace(/<!--[^>]*-->/g, '');
 }
 
@@ -59,7 +59,7 @@ describe('live: the stream dropped many times', () => {
     expect(answers.every((m) => m.complete)).to.equal(true);
     expect(await answerHtml(el)).to.equal(calmHtml);
     const text = (c: OzAgentChat) =>
-      shadowAll(c, 'oz-message')
+      shadowAll(c, '.message')
         .map((m) => seenText(m))
         .join('\n');
     expect(text(el)).to.equal(text(calm));

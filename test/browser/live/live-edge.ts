@@ -151,6 +151,11 @@ export function shadowAll<T extends Element = Element>(root: Element | ShadowRoo
   return r ? [...r.querySelectorAll<T>(sel as never)] : [];
 }
 
+/** Resolves once a chat's markdown box shows its whole text (a long one takes several frames; `aria-busy` meanwhile). */
+export async function markdownShown(md: Element): Promise<void> {
+  await until(() => !md.hasAttribute('aria-busy'), 'the markdown shown');
+}
+
 /** Sends a message as a person does: types it in the composer and presses Enter. */
 export async function typeAndSend(el: OzAgentChat, text: string): Promise<void> {
   const composer = shadow<OzComposer>(el, 'oz-composer')!;

@@ -46,7 +46,7 @@ describe('live: untrusted text executes nothing', () => {
     const [answer] = assistantMessages(state(el));
     expect(answer!.body).to.equal(PAYLOAD);
     await el.updateComplete;
-    const messages = shadowAll(el, 'oz-message');
+    const messages = shadowAll(el, '.message');
     expect(messages.length).to.equal(2);
     const shown = seenText(messages[1]!);
     expect(shown).to.contain('Here is the report.');
@@ -55,7 +55,7 @@ describe('live: untrusted text executes nothing', () => {
 
     for (const root of roots(el)) {
       expect(root.querySelector('script, iframe, object, embed, svg [onload], [onerror], [onload], [srcdoc]'), 'a live node').to.equal(null);
-      for (const svg of root.querySelectorAll('svg')) expect(svg.closest('oz-markdown, .bubble, [part~="bubble"]')).to.equal(null);
+      for (const svg of root.querySelectorAll('svg')) expect(svg.closest('.markdown, .bubble, [part~="bubble"]')).to.equal(null);
       for (const a of root.querySelectorAll('a')) {
         const href = a.getAttribute('href');
         if (href !== null) expect(href, href).not.to.match(/^\s*(javascript|data|vbscript):/i);

@@ -1,0 +1,216 @@
+import type { MarkdownFragments } from './markdown-fragments.js';
+import { loadedMarkdownEngine, loadMarkdownEngine } from './markdown-engine.js';
+import type { Purifier } from './purifier.js';
+
+/** Finished blocks per group (see MarkdownView.keep). */
+const CHUNK_BLOCKS = 16;
+/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take, by default. */
+export const FRAME_BUDGET_MS = 8;
+/** Characters an update takes before any cost is measured. */
+const FIRST_CHARS = 800;
+/** The fewest characters an update takes, whatever the measured cost. */
+const MIN_CHARS = 300;
+/** Updates smaller than this measure mostly their fixed cost: they leave the estimate alone. */
+const MEASURED_CHARS = 300;
+/** An update takes at most this many times the characters of the one before (one cheap update proves little). */
+const GROWTH = 2;
+/**
+ * How long a frame that catches up may take, from its start to the next
+ * frame's: the style, layout and paint of what it added and the page's other
+ * work included, which the per-character cost does not see.
+ */
+const FRAME_TARGET_MS = 32;
+
+export interface MarkdownViewOptions {
+  /** Origins whose images are shown (default none). */
+  imageAllowlist?: readonly string[] | undefined;
+  /** A sanitizer to share (from `createPurifier`), used when it applies `imageAllowlist`. */
+  purifier?: Purifier | undefined;
+  /** Milliseconds of markdown work one frame may take (default 8); `Infinity` shows any text at once. */
+  frameBudget?: number | undefined;
+}
+
+/**
+ * Untrusted markdown shown safely in one element it fills (the body), and
+ * cheaply while it streams: finished blocks are rendered once and their DOM
+ * kept; only the growing tail is parsed and replaced again. More text than
+ * one frame can take (about 8 ms of work at the cost measured so far) is
+ * shown over several frames, so a long answer arriving at once never blocks
+ * the page: `rendering` is true meanwhile (and the body `aria-busy`), and
+ * `whenShown()` resolves once the whole text is shown. Until the markdown
+ * engine's chunk is loaded the text is shown as plain text.
+ *
+ * The one renderer of markdown: the `markdown()` directive (in the chat's
+ * tree) and `<oz-markdown>` (alone) both drive one of these.
+ */
+export class MarkdownView {
+  private body: HTMLElement | undefined;
+  private text = '';
+  private options: MarkdownViewOptions = {};
+  private stream: MarkdownFragments | undefined;
+  /** The tail's nodes in the body, after the finished blocks. */
+  private tailNodes: ChildNode[] = [];
+  /** The group finished blocks go into, and how many it holds. */
+  private chunk: HTMLElement | undefined;
+  private chunkBlocks = 0;
+  /** The part of `text` shown (a prefix of it, or all of it). */
+  private shownText = '';
+  /** What one character costs to show, in ms (measured; 0 until then). */
+  private msPerChar = 0;
+  /** Characters the last update that caught up part of a text took. */
+  private lastChars = FIRST_CHARS / GROWTH;
+  private frame = 0;
+  /** When the last frame that caught up started, and how long the one before it took (ms, rAF time). */
+  private frameStart = 0;
+  private frameTook = 0;
+  private caughtUp: { promise: Promise<void>; resolve: () => void } | undefined;
+
+  /** Whether part of the text is still to be shown. */
+  get rendering(): boolean {
+    return this.shownText !== this.text;
+  }
+
+  /** Resolves once the whole text (as of when it resolves) is shown. */
+  async whenShown(): Promise<void> {
+    while (this.rendering) {
+      if (!this.caughtUp) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((r) => (resolve = r));
+        this.caughtUp = { promise, resolve };
+      }
+      await this.caughtUp.promise;
+    }
+  }
+
+  /** Shows `text` (the whole text so far) in `body`, with `options`. */
+  show(body: HTMLElement, text: string, options: MarkdownViewOptions): void {
+    const same = body === this.body && options.imageAllowlist === this.options.imageAllowlist && options.purifier === this.options.purifier;
+    // A render that changed nothing here (another message's update) costs nothing.
+    if (same && text === this.text && options.frameBudget === this.options.frameBudget) return;
+    if (!same) this.stream = undefined;
+    this.body = body;
+    this.options = options;
+    this.text = text;
+    this.step();
+  }
+
+  private step(): void {
+    const body = this.body;
+    if (!body) return;
+    const engine = loadedMarkdownEngine();
+    if (!engine) return this.showPlain(body);
+    if (!this.stream) {
+      this.stream = new engine.MarkdownFragments({ imageAllowlist: this.options.imageAllowlist ?? [], purifier: this.options.purifier });
+      this.clear(body);
+      this.shownText = '';
+    }
+    const text = this.text;
+    const started = performance.now();
+    const from = text.startsWith(this.shownText) ? this.shownText.length : 0;
+    const part = this.prefixToShow(text, from);
+    // While catching up, whole blocks only: the open tail waits for the frame that shows the rest.
+    const step = this.stream.update(part, part === text);
+    this.shownText = part;
+    if (step.reset) this.clear(body);
+    if (step.added) this.keep(body, step.added);
+    if (step.tail) {
+      for (const n of this.tailNodes) n.remove();
+      this.tailNodes = [...step.tail.childNodes];
+      body.append(step.tail);
+    }
+    const chars = part.length - from;
+    if (chars >= MEASURED_CHARS) {
+      const cost = (performance.now() - started) / chars;
+      this.msPerChar = this.msPerChar === 0 ? cost : 0.7 * this.msPerChar + 0.3 * cost;
+    }
+    if (part !== text) this.nextFrame(body);
+    else this.done(body);
+  }
+
+  private done(body: HTMLElement): void {
+    this.frameStart = this.frameTook = 0;
+    body.removeAttribute('aria-busy');
+    this.caughtUp?.resolve();
+    this.caughtUp = undefined;
+  }
+
+  /** The prefix of `text` this update shows: all of it, or as much more than `from` as a frame allows. */
+  private prefixToShow(text: string, from: number): string {
+    const given = this.options.frameBudget ?? FRAME_BUDGET_MS;
+    const budget = Number.isNaN(given) ? FRAME_BUDGET_MS : Math.max(0, given);
+    if (budget === Infinity) return text;
+    let affordable = this.msPerChar > 0 ? budget / this.msPerChar : FIRST_CHARS;
+    // The last frame ran long: take less, in proportion.
+    if (this.frameTook > FRAME_TARGET_MS) affordable = Math.min(affordable, (this.lastChars * FRAME_TARGET_MS) / this.frameTook);
+    const chars = Math.floor(Math.max(MIN_CHARS, Math.min(affordable, this.lastChars * GROWTH)));
+    let end = from + chars;
+    if (end >= text.length) return text;
+    this.lastChars = chars;
+    // Never between the halves of a surrogate pair.
+    const code = text.charCodeAt(end - 1);
+    if (code >= 0xd800 && code <= 0xdbff) end--;
+    return text.slice(0, end);
+  }
+
+  /** Shows more of the text in the next frame. */
+  private nextFrame(body: HTMLElement): void {
+    body.setAttribute('aria-busy', 'true');
+    if (this.frame) return;
+    this.frame = requestAnimationFrame((now) => {
+      this.frame = 0;
+      this.frameTook = this.frameStart ? now - this.frameStart : 0;
+      this.frameStart = now;
+      this.step();
+    });
+  }
+
+  /**
+   * Until the markdown engine is loaded (see markdown-engine.ts): the text as
+   * plain text, set as a text node (never parsed), and `rendering` stays true;
+   * the markdown replaces it when the engine arrives. If it cannot load (the
+   * network), the plain text stands and the next change of text tries again.
+   */
+  private showPlain(body: HTMLElement): void {
+    const text = this.text;
+    body.classList.toggle('plain', text !== '');
+    body.textContent = text;
+    this.tailNodes = [];
+    this.chunk = undefined;
+    if (this.rendering) body.setAttribute('aria-busy', 'true');
+    void loadMarkdownEngine().then(
+      () => {
+        if (this.body === body) this.step();
+      },
+      () => {
+        if (this.body !== body) return;
+        this.shownText = this.text;
+        this.done(body);
+      },
+    );
+  }
+
+  private clear(body: HTMLElement): void {
+    body.classList.remove('plain');
+    body.replaceChildren();
+    this.tailNodes = [];
+    this.chunk = undefined;
+  }
+
+  /**
+   * Adds finished blocks (before the tail) in groups of {@link CHUNK_BLOCKS}, each skipped by
+   * style, layout and paint while off screen (`content-visibility: auto`):
+   * a long answer costs each frame what is visible, not its whole length.
+   */
+  private keep(body: HTMLElement, blocks: DocumentFragment): void {
+    for (let node = blocks.firstChild; node; node = blocks.firstChild) {
+      if (!this.chunk || (this.chunkBlocks >= CHUNK_BLOCKS && node.nodeType === Node.ELEMENT_NODE)) {
+        this.chunk = document.createElement('div');
+        this.chunk.className = 'chunk';
+        this.chunkBlocks = 0;
+        body.insertBefore(this.chunk, this.tailNodes[0] ?? null);
+      }
+      if (node.nodeType === Node.ELEMENT_NODE) this.chunkBlocks++;
+      this.chunk.append(node);
+    }
+  }
+}
