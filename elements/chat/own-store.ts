@@ -1,7 +1,7 @@
 /**
  * The chat's own thread store: made from its `endpoint`, `agent`, `tenant`
  * and `thread-id` (a fresh id reflected when absent), kept in its `storage`,
- * made again when those name another thread, dropped when the app gives its
+ * made again when those name another thread or route (the agent changed), dropped when the app gives its
  * own `store` or when the chat leaves the page (one moved in the page keeps
  * it). A reactive controller beside follow-end.ts: chat.ts only asks it to
  * `ensure()` a store before each update.
@@ -95,7 +95,8 @@ export class OwnStoreController implements ReactiveController {
     }
     if (!h.agent || !h.tenant) return;
     const key = JSON.stringify([h.endpoint, h.agent, h.tenant, h.threadId ?? '']);
-    if (this.own && (key === this.key || h.threadId === this.own.threadId) && h.store === this.own) return;
+    // Another endpoint, agent or tenant is another route: a store for it, the same thread id kept.
+    if (this.own && key === this.key && h.store === this.own) return;
     this.drop();
     const storage = storagePort(h.storage);
     const aiLabel = h.aiLabel ?? DEFAULT_AI_LABEL;

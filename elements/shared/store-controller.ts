@@ -60,12 +60,23 @@ export class StoreController<S> implements ReactiveController {
     this.detach();
   }
 
+  /**
+   * A store that refuses a subscriber (a disposed thread store) is shown as
+   * it is, still, and the console says why: no render fails on it, and
+   * whatever the element then asks of it answers for itself (a send puts
+   * the words back with the store's error).
+   */
   private attach(): void {
     if (!this.current || this.unsubscribe) return;
-    this.unsubscribe = this.current.subscribe((state) => {
-      for (const l of this.listeners) l(state);
-      this.schedule();
-    });
+    try {
+      this.unsubscribe = this.current.subscribe((state) => {
+        for (const l of this.listeners) l(state);
+        this.schedule();
+      });
+    } catch (err) {
+      const tag = this.host instanceof Element ? `<${this.host.localName}>` : 'an element';
+      console.error(`oz-agui: ${tag} shows its store as it is and cannot follow it: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private detach(): void {

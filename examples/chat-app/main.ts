@@ -9,7 +9,9 @@
  */
 import { html, render, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
+import { live } from 'lit/directives/live.js';
 import 'oz-agui/define';
+import type { OzAgentChat } from 'oz-agui/elements';
 import { loadThreads, newThread, saveThreads, titled, type ThreadEntry } from './threads.js';
 
 interface Me {
@@ -29,6 +31,8 @@ let current: ThreadEntry | undefined;
 /** The thread the composer starts when none is open: listed on its first send. */
 let draft: ThreadEntry | undefined;
 let agentChoice = 'helper';
+/** Why the agent beside the draft did not change (shown beside the choice). */
+let agentNote = '';
 let error = '';
 let inspectorLoaded = false;
 
@@ -71,6 +75,7 @@ async function refresh(): Promise<void> {
 
 function select(thread: ThreadEntry | undefined): void {
   current = thread;
+  agentNote = '';
   const url = new URL(location.href);
   if (thread) url.searchParams.set('thread', thread.id);
   else url.searchParams.delete('thread');
@@ -89,10 +94,22 @@ function shown(): ThreadEntry {
   return current ?? (draft ??= newThread(agentChoice));
 }
 
-/** The draft's agent changes with the choice beside its composer. */
+/**
+ * The draft's agent changes with the choice beside its composer; the chat
+ * stays (it makes a store for the new agent), so words typed are kept. While
+ * its first words are on their way (sent, the run not started yet) it stays
+ * with the agent they went to: changing then would drop that send.
+ */
 function chooseAgent(agent: string): void {
-  agentChoice = agent;
-  if (draft) draft = { ...draft, agent };
+  const chat = document.getElementById('chat') as OzAgentChat | null;
+  const sending = draft && chat?.store && chat.store.getState().status !== 'idle';
+  if (sending) {
+    agentNote = `Your message is on its way to ${draft!.agent}. To talk to ${agent}, start a new thread once it has arrived.`;
+  } else {
+    agentNote = '';
+    agentChoice = agent;
+    if (draft) draft = { ...draft, agent };
+  }
   draw();
 }
 
@@ -167,14 +184,14 @@ function chatView(m: Me) {
           current
             ? html`<span>Agent <b>${current.agent}</b></span>`
             : html`<label for="agent">Agent</label>
-              <select id="agent" .value=${agentChoice} @change=${(e: Event) => chooseAgent((e.target as HTMLSelectElement).value)}>
+              <select id="agent" aria-describedby="agent-note" .value=${live(agentChoice)} @change=${(e: Event) => chooseAgent((e.target as HTMLSelectElement).value)}>
                 ${m.agents.map((a) => html`<option value=${a} ?selected=${a === agentChoice}>${a}</option>`)}
               </select>
-              <span class="hint">A new thread starts when you send.</span>`
+              <span class="hint" id="agent-note" role="status">${agentNote || 'A new thread starts when you send.'}</span>`
         }
       </div>
       ${keyed(
-        `${thread.id} ${thread.agent}`,
+        thread.id,
         html`<oz-agent-chat
           id="chat"
           endpoint="/agui"

@@ -2,8 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/define.js';
 import type { OzAgentChat } from '../../elements/chat/chat.js';
 import type { OzStoreChangeEvent } from '../../elements/shared/events.js';
-import { createThreadStore, type ThreadStore } from '../../src/thread/index.js';
+import { createThreadStore, memoryStorage, type ThreadStore } from '../../src/thread/index.js';
 import { createReplayTransport } from '../../src/transport/index.js';
+import { helperRun, scriptedTransport, until } from './fixtures.js';
 
 const noRuns = createReplayTransport(() => [], { speed: Infinity });
 
@@ -82,5 +83,66 @@ describe('<oz-agent-chat> oz-store-change', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(chat.store, 'removed: no store').to.equal(undefined);
     expect(() => own.send('after'), 'removed: its store is disposed').to.throw('disposed');
+  });
+
+  it('shows a disposed store handed to it as it is, says why once in the console, and a send puts the words back with the reason', async () => {
+    const { transport } = scriptedTransport([helperRun]);
+    const store = createThreadStore({ endpoint: '/agui', agent: 'helper', tenant: 'acme', threadId: 't-disposed', storage: memoryStorage(), transport });
+    await store.send('Hello there');
+    store.dispose();
+    const failures: unknown[] = [];
+    const onError = (e: ErrorEvent | PromiseRejectionEvent) => failures.push('reason' in e ? e.reason : e.error);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onError);
+    const logged: string[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args.join(' '));
+    try {
+      const chat = chatEl('t-disposed');
+      chat.store = store;
+      document.body.append(chat);
+      await chat.updateComplete;
+      await until(() => chat.shadowRoot!.querySelectorAll('.message').length >= 2);
+      expect(chat.shadowRoot!.querySelector('.message.user')!.textContent).to.contain('Hello there');
+      expect(logged.filter((l) => l.includes('<oz-agent-chat> shows its store as it is and cannot follow it') && l.includes('disposed'))).to.have.length(1);
+      await chat.send('And again').catch(() => undefined);
+      await chat.updateComplete;
+      const composer = chat.shadowRoot!.querySelector('oz-composer')!;
+      expect(composer.value).to.equal('And again', 'the words are back in the composer');
+      expect(chat.shadowRoot!.querySelector('[part~="not-sent"]')!.textContent).to.contain('disposed');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(failures, 'no uncaught error or rejection').to.deep.equal([]);
+      chat.remove();
+    } finally {
+      console.error = consoleError;
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onError);
+    }
+  });
+
+  it('a chat whose agent changes makes a store for that agent, the same thread, and keeps the words typed', async () => {
+    const chat = chatEl('t-agent');
+    document.body.append(chat);
+    await chat.updateComplete;
+    const first = chat.store!;
+    expect(first.url).to.contain('/agents/helper');
+    const composer = chat.shadowRoot!.querySelector('oz-composer')!;
+    await composer.updateComplete;
+    composer.value = 'Half a thought';
+    chat.agent = 'writer';
+    await chat.updateComplete;
+    expect(chat.store).to.not.equal(first);
+    expect(chat.store!.url).to.contain('/agents/writer');
+    expect(chat.store!.threadId).to.equal('t-agent');
+    expect(heard.at(-1)).to.equal(chat.store, 'announced');
+    expect(() => first.send('late'), 'the old store is let go').to.throw('disposed');
+    expect(chat.shadowRoot!.querySelector('oz-composer')!.value).to.equal('Half a thought');
+    // The same attributes again make nothing new.
+    const second = chat.store;
+    chat.agent = 'writer';
+    chat.setAttribute('thread-id', 't-agent');
+    await chat.updateComplete;
+    expect(chat.store).to.equal(second);
+    chat.remove();
   });
 });

@@ -74,6 +74,41 @@ test('delegator: ana approves her step, ben gives the four-eyes approval in the 
   }
 });
 
+test('a draft keeps the words typed when its agent changes, and stays with the agent its first words went to while they are on their way', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Sign in as ana' }).click();
+    const box = page.locator('oz-agent-chat textarea');
+    await box.fill('Write chunks=5 pace=0');
+    await page.getByLabel('Agent').selectOption('writer');
+    assert.equal(await box.inputValue(), 'Write chunks=5 pace=0', 'the words typed are kept');
+    assert.equal(await page.locator('oz-agent-chat').getAttribute('agent'), 'writer');
+    // Hold the request: the words are on their way, the run not started.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/agui/agents/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await box.press('Enter');
+    await page.waitForFunction(() => (document.getElementById('chat') as (HTMLElement & { store?: { getState(): { status: string } } }) | null)?.store?.getState().status !== 'idle');
+    await page.getByLabel('Agent').selectOption('helper');
+    await page.getByText('Your message is on its way to writer').waitFor();
+    assert.equal(await page.getByLabel('Agent').inputValue(), 'writer', 'the choice goes back to the agent the words went to');
+    release();
+    const listed = page.getByRole('navigation', { name: 'Threads' }).locator('li');
+    await listed.first().waitFor();
+    assert.equal((await listed.first().textContent())?.trim(), 'Write chunks=5 pace=0');
+    await runEnded(page);
+    await page.getByText('Agent writer').waitFor();
+    assert.match(await deepText(page.locator('oz-agent-chat .message.assistant .bubble').last()), /\w/, 'the answer came');
+  } finally {
+    await context.close();
+  }
+});
+
 test('after sign-in the composer is ready at once; the thread is listed, titled by its first words, once its run starts, and a reload opens it', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
