@@ -6,7 +6,7 @@
  * last few at once (about what the host's height shows, see
  * {@link firstTurns}), and
  * the older ones in batches above them, one batch per frame, each as large
- * as the cost of the one before says fits in about 16 ms (from 1 to
+ * as the cost of the one before says fits in a frame (FRAME_MS; from 1 to
  * {@link MAX_BATCH} turns), so the page shows the end of the thread at once
  * and no frame grows long, on a fast machine or a slow one.
  *
@@ -21,7 +21,7 @@
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { defaultYieldToMain } from '../../src/thread/yield.js';
+import { AdaptiveBatch, CHUNK_TURNS, FRAME_MS, yieldToMain } from '../../src/schedule.js';
 
 /** The height a turn is taken to have at least, in px, when deciding how many fill the view (16rem, as the chat's placeholders). */
 export const TURN_HEIGHT = 256;
@@ -31,12 +31,8 @@ export function firstTurns(height: number): number {
   return Math.min(8, Math.max(2, Math.ceil(height / TURN_HEIGHT)));
 }
 
-/** Turns per chunk, from where the window began. */
-export const CHUNK_TURNS = 10;
 /** The most turns a backfill frame adds. */
 export const MAX_BATCH = 20;
-/** The work a backfill frame aims at (ms of script, style, layout and paint). */
-const FRAME_BUDGET_MS = 16;
 
 export class TurnWindowController implements ReactiveController {
   /** The first turn rendered. */
@@ -45,7 +41,8 @@ export class TurnWindowController implements ReactiveController {
   private recentFrom = 0;
   private rendered = 0;
   private backfill = 0;
-  private batch = 2;
+  /** Turns per backfill frame: 2 first, then what a frame (its render, style, layout and paint) buys, 1 to MAX_BATCH. */
+  private readonly batch = new AdaptiveBatch({ first: 2, min: 1, max: MAX_BATCH });
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -59,14 +56,11 @@ export class TurnWindowController implements ReactiveController {
   /** Adds the next batch above, then sizes the one after from what this one cost (its render, style, layout and paint). */
   private addBatch(): void {
     const start = performance.now();
-    const size = this.batch;
+    const size = this.batch.size(FRAME_MS);
     this.windowStart = Math.max(0, this.windowStart - size);
     this.host.requestUpdate();
     // The store's yield (a message task) runs once this frame is rendered: the batch's whole cost is known then.
-    void defaultYieldToMain().then(() => {
-      const took = Math.max(1, performance.now() - start);
-      this.batch = Math.min(MAX_BATCH, Math.max(1, Math.floor((size * FRAME_BUDGET_MS) / took)));
-    });
+    void yieldToMain().then(() => this.batch.measured(size, Math.max(1, performance.now() - start)));
   }
 
   /**

@@ -1,25 +1,23 @@
 import type { MarkdownFragments } from './markdown-fragments.js';
 import { loadedMarkdownEngine, loadMarkdownEngine } from './markdown-engine.js';
 import type { Purifier } from './purifier.js';
+import { AdaptiveBatch, CHUNK_BLOCKS, FRAME_MS, SLICE_MS, type BatchPolicy } from '../../src/schedule.js';
 
-/** Finished blocks per group (see MarkdownView.keep). */
-const CHUNK_BLOCKS = 16;
-/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take, by default. */
-export const FRAME_BUDGET_MS = 8;
-/** Characters an update takes before any cost is measured. */
-const FIRST_CHARS = 800;
-/** The fewest characters an update takes, whatever the measured cost. */
-const MIN_CHARS = 300;
-/** Updates smaller than this measure mostly their fixed cost: they leave the estimate alone. */
-const MEASURED_CHARS = 300;
-/** An update takes at most this many times the characters of the one before (one cheap update proves little). */
-const GROWTH = 2;
+/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take, by default: a slice (see src/schedule.ts). */
+export const FRAME_BUDGET_MS = SLICE_MS;
+/**
+ * How much more of a text one frame shows: 800 characters before any cost is
+ * measured, then what the budget buys (updates under 300 characters measure
+ * mostly their fixed cost and leave the estimate alone), at least 300, at
+ * most twice the last.
+ */
+const CHARS: BatchPolicy = { first: 800, min: 300, growth: 2, smoothing: 0.3, measuredFrom: 300 };
 /**
  * How long a frame that catches up may take, from its start to the next
  * frame's: the style, layout and paint of what it added and the page's other
  * work included, which the per-character cost does not see.
  */
-const FRAME_TARGET_MS = 32;
+const FRAME_TARGET_MS = 2 * FRAME_MS;
 
 export interface MarkdownViewOptions {
   /** Origins whose images are shown (default none). */
@@ -55,10 +53,8 @@ export class MarkdownView {
   private chunkBlocks = 0;
   /** The part of `text` shown (a prefix of it, or all of it). */
   private shownText = '';
-  /** What one character costs to show, in ms (measured; 0 until then). */
-  private msPerChar = 0;
-  /** Characters the last update that caught up part of a text took. */
-  private lastChars = FIRST_CHARS / GROWTH;
+  /** How many characters a frame shows, from what they cost so far. */
+  private readonly chars = new AdaptiveBatch(CHARS);
   private frame = 0;
   /** When the last frame that caught up started, and how long the one before it took (ms, rAF time). */
   private frameStart = 0;
@@ -118,11 +114,7 @@ export class MarkdownView {
       this.tailNodes = [...step.tail.childNodes];
       body.append(step.tail);
     }
-    const chars = part.length - from;
-    if (chars >= MEASURED_CHARS) {
-      const cost = (performance.now() - started) / chars;
-      this.msPerChar = this.msPerChar === 0 ? cost : 0.7 * this.msPerChar + 0.3 * cost;
-    }
+    this.chars.measured(part.length - from, performance.now() - started);
     if (part !== text) this.nextFrame(body);
     else this.done(body);
   }
@@ -139,13 +131,10 @@ export class MarkdownView {
     const given = this.options.frameBudget ?? FRAME_BUDGET_MS;
     const budget = Number.isNaN(given) ? FRAME_BUDGET_MS : Math.max(0, given);
     if (budget === Infinity) return text;
-    let affordable = this.msPerChar > 0 ? budget / this.msPerChar : FIRST_CHARS;
-    // The last frame ran long: take less, in proportion.
-    if (this.frameTook > FRAME_TARGET_MS) affordable = Math.min(affordable, (this.lastChars * FRAME_TARGET_MS) / this.frameTook);
-    const chars = Math.floor(Math.max(MIN_CHARS, Math.min(affordable, this.lastChars * GROWTH)));
+    const chars = this.chars.size(budget, { tookMs: this.frameTook, targetMs: FRAME_TARGET_MS });
     let end = from + chars;
     if (end >= text.length) return text;
-    this.lastChars = chars;
+    this.chars.took(chars);
     // Never between the halves of a surrogate pair.
     const code = text.charCodeAt(end - 1);
     if (code >= 0xd800 && code <= 0xdbff) end--;
@@ -197,7 +186,7 @@ export class MarkdownView {
   }
 
   /**
-   * Adds finished blocks (before the tail) in groups of {@link CHUNK_BLOCKS}, each skipped by
+   * Adds finished blocks (before the tail) in groups of CHUNK_BLOCKS, each skipped by
    * style, layout and paint while off screen (`content-visibility: auto`):
    * a long answer costs each frame what is visible, not its whole length.
    */

@@ -15,7 +15,7 @@ import type { StoreDispatcher } from './store-dispatcher.js';
 import type { StoreSaver } from './store-saver.js';
 import { toFailure } from './store-support.js';
 import type { ThreadStoreOptions } from './store-types.js';
-import { defaultYieldToMain, sliceClock } from './yield.js';
+import { SLICE_MS, sliceClock, yieldToMain } from '../schedule.js';
 
 export interface StoreRuns {
   /** Follows one request until its stream ends; never rejects. */
@@ -78,8 +78,8 @@ function transportOptions(
 
 export function createStoreRuns({ url, options, now, hub, saver, disposed, headers }: StoreRunsParts): StoreRuns {
   const transport = options.transport ?? openRun;
-  const yieldToMain = options.yieldToMain ?? defaultYieldToMain;
-  const sliceMs = options.sliceMs ?? 8;
+  const giveBack = options.yieldToMain ?? yieldToMain;
+  const sliceMs = options.sliceMs ?? SLICE_MS;
   const clock = options.sliceClock ?? sliceClock;
   let controller: AbortController | undefined;
   let generation = 0;
@@ -118,7 +118,7 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
         if (clock() - sliceStart >= sliceMs) {
           // A long burst: tell the listeners what is there so far, then let the page breathe.
           hub.flushNow();
-          await yieldToMain();
+          await giveBack();
           if (!mine()) break;
           sliceStart = clock();
         }

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { CHUNK_TURNS, firstTurns, TurnWindowController } from '../../elements/chat/turn-window.js';
+import { firstTurns, TurnWindowController } from '../../elements/chat/turn-window.js';
+import { CHUNK_TURNS } from '../../src/schedule.js';
 import { until } from './fixtures.js';
 
 /** A host that renders numbered turns through the controller, as the chat does. */
