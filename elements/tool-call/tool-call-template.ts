@@ -91,6 +91,24 @@ function withPlaceholders(text: string, t: OzStrings): (TemplateResult | string)
   return out;
 }
 
+/**
+ * A call's texts, worked out once per call object: the chat renders every call
+ * of the streaming turn each frame, and a view is new only when its call changed.
+ */
+const texts = new WeakMap<ToolCallView, { args: string; preview: string; result: string }>();
+function textsOf(call: ToolCallView): { args: string; preview: string; result: string } {
+  let shown = texts.get(call);
+  if (!shown) {
+    shown = {
+      args: call.args !== undefined ? pretty(call.args) : prettyJson(call.argsText),
+      preview: previewOf(call.args, call.argsText),
+      result: call.result !== undefined ? pretty(call.result.content) : '',
+    };
+    texts.set(call, shown);
+  }
+  return shown;
+}
+
 export interface ToolCallTemplateOptions {
   /** Opened or not; left out, the `<details>` keeps what the person chose. */
   open?: boolean | undefined;
@@ -108,8 +126,7 @@ export interface ToolCallTemplateOptions {
  */
 export function toolCallTemplate(call: ToolCallView, t: OzStrings, options: ToolCallTemplateOptions = {}): TemplateResult {
   const key = STATUS_KEY[call.status] ?? 'running';
-  const args = call.args !== undefined ? pretty(call.args) : prettyJson(call.argsText);
-  const preview = previewOf(call.args, call.argsText);
+  const { args, preview, result } = textsOf(call);
   const toggle = options.onToggle;
   return html`<details
     class="tool-call ${options.classes ?? ''}"
@@ -129,7 +146,7 @@ export function toolCallTemplate(call: ToolCallView, t: OzStrings, options: Tool
       ${
         call.result !== undefined
           ? html`<p class="label">${t.toolResult}</p>
-            <pre part="result">${withPlaceholders(pretty(call.result.content), t)}</pre>`
+            <pre part="result">${withPlaceholders(result, t)}</pre>`
           : nothing
       }
     </div>
