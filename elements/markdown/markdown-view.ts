@@ -203,3 +203,17 @@ export class MarkdownView {
     }
   }
 }
+
+/**
+ * An element's `updateComplete` that also waits until `view` shows its whole
+ * text, and for any update that brings: what `<oz-markdown>` and
+ * `<oz-message>` resolve with.
+ */
+export async function updatedAndShown(view: MarkdownView, updated: () => Promise<boolean>): Promise<boolean> {
+  let done = await updated();
+  while (view.rendering) {
+    await view.whenShown();
+    done = await updated();
+  }
+  return done;
+}

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { base, block, tokens } from '../shared/tokens.styles.js';
 import { styles } from './markdown.styles.js';
 import { markdown } from './markdown-directive.js';
-import { FRAME_BUDGET_MS, MarkdownView } from './markdown-view.js';
+import { FRAME_BUDGET_MS, MarkdownView, updatedAndShown } from './markdown-view.js';
 import type { Purifier } from './purifier.js';
 
 /** Space- or comma-separated origins from the attribute. */
@@ -62,11 +62,8 @@ export class OzMarkdown extends LitElement {
     return this.isUpdatePending || this.view.rendering;
   }
 
-  protected override async getUpdateComplete(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
-    if (!this.rendering) return done;
-    await this.view.whenShown();
-    return this.getUpdateComplete();
+  protected override getUpdateComplete(): Promise<boolean> {
+    return updatedAndShown(this.view, () => super.getUpdateComplete());
   }
 
   protected override render() {

@@ -4,7 +4,7 @@ import type { CardView, MessageView, ToolCallView } from '../../src/thread/state
 import { findMessage } from '../../src/thread/selectors.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import { styles as markdownStyles } from '../markdown/markdown.styles.js';
-import { MarkdownView } from '../markdown/markdown-view.js';
+import { MarkdownView, updatedAndShown } from '../markdown/markdown-view.js';
 import type { Purifier } from '../markdown/purifier.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, block, tokens } from '../shared/tokens.styles.js';
@@ -60,11 +60,8 @@ export class OzMessage extends OzElement {
   private readonly markdownView = new MarkdownView();
 
   /** Resolves once its answer's whole markdown is shown (a long one takes several frames, see `<oz-markdown>`). */
-  protected override async getUpdateComplete(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
-    if (!this.markdownView.rendering) return done;
-    await this.markdownView.whenShown();
-    return this.getUpdateComplete();
+  protected override getUpdateComplete(): Promise<boolean> {
+    return updatedAndShown(this.markdownView, () => super.getUpdateComplete());
   }
 
   protected override render() {
