@@ -2,7 +2,7 @@
  * Two builds of the browser entries:
  * - `vite build` (library, dist/browser): src/, the elements and the agent
  *   adapter (and the React wrappers) as ES modules, with lit, @lit/react, react, @ag-ui/*, immer, fast-json-patch, marked,
- *   DOMPurify, zod, rxjs and @cfworker/json-schema left to the app's bundler;
+ *   zod, rxjs and @cfworker/json-schema left to the app's bundler;
  * - `vite build --mode bundle` (dist/bundle/oz-agent-chat.js): one
  *   self-contained, minified ES module that defines <oz-agent-chat> and its
  *   parts for a plain HTML page (`<script type="module" src=...>`), with the
@@ -18,24 +18,11 @@
  */
 import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import { agUiJsonSchemas } from './build/ag-ui-schemas.js';
-import { compactEventType, lazyMarkedDefault, unusedAsyncGenerator, unusedImmerMethods, unusedMarkedRules, unusedPurifyDefaults } from './build/library-trims.js';
+import { compactEventType, lazyMarkedDefault, unusedImmerMethods, unusedMarkedRules } from './build/library-trims.js';
 import { LICENSES_FILE, thirdPartyLicenses } from './build/licenses.js';
 import { cssTemplates, htmlTemplates, shortPrivateProperties } from './build/templates.js';
 
-const external = [
-  /^lit($|\/)/,
-  /^@lit\//,
-  /^react($|\/)/,
-  /^react-dom($|\/)/,
-  /^@ag-ui\//,
-  /^immer$/,
-  /^fast-json-patch($|\/)/,
-  /^marked$/,
-  /^dompurify$/,
-  /^zod($|\/)/,
-  /^rxjs($|\/)/,
-  /^@cfworker\//,
-];
+const external = [/^lit($|\/)/, /^@lit\//, /^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^immer$/, /^fast-json-patch($|\/)/, /^marked$/, /^zod($|\/)/, /^rxjs($|\/)/, /^@cfworker\//];
 
 const bundle: BuildEnvironmentOptions = {
   outDir: 'dist/bundle',
@@ -77,19 +64,7 @@ export default defineConfig(({ mode }) => ({
   define: mode === 'bundle' ? { 'process.env.NODE_ENV': '"production"' } : {},
   plugins:
     mode === 'bundle'
-      ? [
-          agUiJsonSchemas(),
-          cssTemplates(),
-          htmlTemplates(),
-          lazyMarkedDefault(),
-          unusedMarkedRules(),
-          unusedAsyncGenerator(),
-          unusedPurifyDefaults(),
-          unusedImmerMethods(),
-          compactEventType(),
-          shortPrivateProperties(),
-          thirdPartyLicenses(),
-        ]
+      ? [agUiJsonSchemas(), cssTemplates(), htmlTemplates(), lazyMarkedDefault(), unusedMarkedRules(), unusedImmerMethods(), compactEventType(), shortPrivateProperties(), thirdPartyLicenses()]
       : [],
   build: mode === 'bundle' ? bundle : library,
 }));

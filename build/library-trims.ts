@@ -1,7 +1,6 @@
 /**
  * Library code the bundle carries but never runs, left out: marked's default
- * instance, a helper DOMPurify ships unused and the default allowlists our
- * configuration replaces, Immer's draft and patch API, and
+ * instance and the rules of options it never sets, Immer's draft and patch API, and
  * @ag-ui/core's `EventType` written once instead of twice. Each transform
  * checks the shape of the file it changes and leaves any other alone with a
  * warning (the size gate then says so); test/node/bundle-transforms.test.ts
@@ -86,47 +85,6 @@ export function lazyMarkedDefault(): Plugin {
         names.map((name) => `var ${name} = /* @__PURE__ */ (() => ${scope}.${name})();`).join('\n') +
         '\n';
       return { code: code.slice(0, from) + wrapped + code.slice(to), map: null };
-    },
-  };
-}
-
-/**
- * DOMPurify's ES build carries Babel's `AsyncGenerator` helper, which it
- * never calls, but sets up its prototype at module level, a side effect that
- * keeps it in the bundle. This drops the helper and those prototype
- * assignments when nothing else names it; any other shape is left alone.
- */
-export function unusedAsyncGenerator(): Plugin {
-  const name = 'AsyncGenerator';
-  return {
-    name: 'oz-agui:unused-async-generator',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return undefined;
-      const body = parseAst(code).body;
-      const onPrototype = (node: (typeof body)[number]): boolean => {
-        if (node.type !== 'ExpressionStatement') return false;
-        const assignments = node.expression.type === 'SequenceExpression' ? node.expression.expressions : [node.expression];
-        return assignments.every((a) => {
-          if (a.type !== 'AssignmentExpression' || a.left.type !== 'MemberExpression') return false;
-          const target = a.left.object;
-          return (
-            target.type === 'MemberExpression' &&
-            !target.computed &&
-            target.object.type === 'Identifier' &&
-            target.object.name === name &&
-            target.property.type === 'Identifier' &&
-            target.property.name === 'prototype'
-          );
-        });
-      };
-      const drop = body.filter((node) => (node.type === 'FunctionDeclaration' && node.id?.name === name) || onPrototype(node));
-      if (drop.length === 0) return undefined;
-      const uses = (text: string) => text.match(new RegExp(`\\b${name}\\b`, 'g'))?.length ?? 0;
-      if (drop.reduce((n, node) => n + uses(code.slice(node.start, node.end)), 0) !== uses(code)) {
-        this.warn(`unusedAsyncGenerator: DOMPurify names ${name} elsewhere; it stays in the bundle`);
-        return undefined;
-      }
-      return { code: spliced(code, drop), map: null };
     },
   };
 }
@@ -228,44 +186,6 @@ export function compactEventType(): Plugin {
         return { code: code.slice(0, d.init.start) + value + code.slice(d.init.end), map: null };
       }
       return undefined;
-    },
-  };
-}
-
-/** DOMPurify's default lists of HTML tags and of attributes, by their names in its ES build. */
-export const DEFAULT_PURIFY_LISTS = ['html$1', 'html', 'svg', 'mathMl', 'xml'];
-
-/**
- * DOMPurify's default allowlists that our sanitizer always replaces: the
- * HTML tags and every attribute list (HTML, SVG, MathML, XML). They are read
- * only when a configuration gives no `ALLOWED_TAGS` / `ALLOWED_ATTR` of its
- * own, or names `USE_PROFILES`; elements/markdown/purifier.ts gives both and
- * no profile, so they only take room. They become empty lists: a smaller
- * default allowlist, never a larger one, so a configuration that did rely on
- * the defaults would keep less, never more. The SVG and MathML tag lists stay
- * as they are, because DOMPurify's namespace checks read them whatever the
- * configuration. Any other shape is left alone, with a warning.
- */
-export function unusedPurifyDefaults(): Plugin {
-  return {
-    name: 'oz-agui:unused-purify-defaults',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]dompurify[\\/]dist[\\/]purify\.es\.mjs$/.test(id)) return undefined;
-      const lists: Edit[] = [];
-      for (const node of parseAst(code).body) {
-        if (node.type !== 'VariableDeclaration' || node.declarations.length !== 1) continue;
-        const d = node.declarations[0]!;
-        if (d.id.type !== 'Identifier' || !DEFAULT_PURIFY_LISTS.includes(d.id.name)) continue;
-        const init = d.init;
-        const list = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'freeze' && init.arguments.length === 1 ? init.arguments[0] : undefined;
-        if (list?.type !== 'ArrayExpression' || !list.elements.every((e) => e?.type === 'Literal' && typeof e.value === 'string')) continue;
-        lists.push({ start: list.start, end: list.end, text: '[]' });
-      }
-      if (lists.length !== DEFAULT_PURIFY_LISTS.length) {
-        this.warn(`unusedPurifyDefaults: ${lists.length} of DOMPurify's ${DEFAULT_PURIFY_LISTS.length} default lists found as frozen string arrays; they stay`);
-        return undefined;
-      }
-      return { code: spliced(code, lists), map: null };
     },
   };
 }

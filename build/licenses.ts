@@ -1,5 +1,5 @@
 /**
- * `thirdPartyLicenses()`: the bundle carries lit, marked, DOMPurify, Immer and
+ * `thirdPartyLicenses()`: the bundle carries lit, marked, Immer and
  * the rest, minified without their comments, so their licenses travel beside
  * it: THIRD-PARTY-LICENSES.txt lists every package the bundle holds code of,
  * with its version, license and license text, and the bundle's first line

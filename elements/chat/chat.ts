@@ -190,7 +190,7 @@ export class OzAgentChat extends OzElement<ThreadStore> {
   private registryFrom: unknown;
   private forms?: { of: ThreadStore; store: InterruptsStore };
   private readonly turnWindow = new TurnWindowController(this);
-  private readonly warmUp = new WarmUpController(this, () => this.imageAllowlist);
+  private readonly warmUp = new WarmUpController(this);
   private readonly follow = new FollowEndController(this, () => this.transcriptEl);
   private readonly own = new OwnStoreController(this, (store, restoring) => {
     this.observer = new ChatObserver();

@@ -12,11 +12,7 @@ import { warmUpStore } from '../../src/thread/warm-up.js';
 export class WarmUpController implements ReactiveController {
   private cancel: (() => void) | undefined;
 
-  /** `allowlist`: the image origins the chat's markdown may show (its purifier is made for them). */
-  constructor(
-    private readonly host: ReactiveElement,
-    private readonly allowlist: () => readonly string[],
-  ) {
+  constructor(private readonly host: ReactiveElement) {
     host.addController(this);
   }
 
@@ -24,7 +20,7 @@ export class WarmUpController implements ReactiveController {
     void loadMarkdownEngine().then(
       (engine) => {
         if (!this.host.isConnected || this.cancel) return;
-        this.cancel = engine.warmUpWhenIdle(this.host.renderRoot, engine.purifierFor(this.allowlist()), [
+        this.cancel = engine.warmUpWhenIdle(this.host.renderRoot, [
           () =>
             warmUpStore().then(
               () => undefined,

@@ -1,37 +1,15 @@
 /**
- * The incremental half of <oz-markdown>: agent text to (unsanitized) HTML
- * with marked, block by block, as the text grows. Blocks that can no longer
- * change are rendered once and handed out; only the open tail (the last
- * block) is lexed again on each step, so a long streamed answer costs linear,
- * not quadratic, time. Raw HTML in the text is escaped by the renderer; the
- * caller sanitizes what it is given (render-markdown.ts).
+ * The incremental half of <oz-markdown>: agent text to marked's tokens,
+ * block by block, as the text grows. Blocks that can no longer change are
+ * lexed once and handed out; only the open tail (the last block) is lexed
+ * again on each step, so a long streamed answer costs linear, not quadratic,
+ * time. The caller builds their DOM (markdown-dom.ts).
  */
-import { Lexer, Parser, Renderer, type Links, type MarkedOptions, type Token, type Tokens, type TokensList } from 'marked';
-import { escapeHtml, isAllowedImage, isSafeHref } from './safe-urls.js';
+import { Lexer, type Links, type MarkedOptions, type Token, type Tokens, type TokensList } from 'marked';
 
-export { escapeHtml, isAllowedImage, isSafeHref };
-
-class SafeRenderer extends Renderer {
-  constructor(private readonly allowlist: readonly string[]) {
-    super();
-  }
-  override html(token: Tokens.HTML | Tokens.Tag): string {
-    const escaped = escapeHtml(token.text);
-    return token.block ? `<p>${escaped}</p>\n` : escaped;
-  }
-  override image(token: Tokens.Image): string {
-    if (isAllowedImage(token.href, this.allowlist)) return super.image(token);
-    const label = token.text || token.href;
-    return `<a href="${escapeHtml(token.href)}">${escapeHtml(label)}</a>`;
-  }
-  override checkbox({ checked }: Tokens.Checkbox): string {
-    return `<span class="task">${checked ? '☑' : '☐'}</span> `;
-  }
-}
-
-/** marked's options for one allowlist (a fresh renderer each time: marked binds it to its parser). */
-export function markedOptions(allowlist: readonly string[]): MarkedOptions {
-  return { gfm: true, breaks: false, pedantic: false, async: false, silent: true, renderer: new SafeRenderer(allowlist) };
+/** marked's lexer options, fresh each time (a lexer keeps its tokenizer in them): GitHub-flavoured, nothing thrown on a bad token. */
+export function markedOptions(): MarkedOptions {
+  return { gfm: true, breaks: false, pedantic: false, async: false, silent: true };
 }
 
 export function normalize(text: string): string {
@@ -47,14 +25,14 @@ function eachDef(tokens: readonly Token[], visit: (def: Tokens.Def) => void): vo
   }
 }
 
-/** What one step added: HTML of newly finished blocks, and the tail's HTML now. */
+/** What one step added: the newly finished blocks, and the tail now. */
 export interface MarkdownStep {
-  /** The blocks rendered so far were dropped: start over from `added`. */
+  /** The blocks handed out so far were dropped: start over from `added`. */
   reset: boolean;
-  /** Unsanitized HTML of each block finished in this step, in order. */
-  added: string[];
-  /** Unsanitized HTML of the open tail (empty when there is none). */
-  tail: string;
+  /** The token of each block finished in this step, in order (no spaces, no link definitions). */
+  added: Token[];
+  /** The open tail's tokens (none when there is none): the same array until the tail changes. */
+  tail: readonly Token[];
 }
 
 /**
@@ -63,20 +41,15 @@ export interface MarkdownStep {
  * extension of the last one starts it over (`reset`).
  */
 export class MarkdownBlocks {
-  private readonly allowlist: readonly string[];
   private source = '';
   private stableEnd = 0;
-  private tail = '';
+  private tail: readonly Token[] = [];
   private links: Links = {};
   private pendingDefs = '[]';
   private didReset = false;
-  private added: string[] = [];
+  private added: Token[] = [];
   /** Characters handed to the lexer so far: the work done, which tests check stays linear. */
   lexedChars = 0;
-
-  constructor(allowlist: readonly string[] = []) {
-    this.allowlist = [...allowlist];
-  }
 
   step(text: string): MarkdownStep {
     const next = normalize(text);
@@ -93,7 +66,7 @@ export class MarkdownBlocks {
   private reset(): void {
     this.stableEnd = 0;
     this.added = [];
-    this.tail = '';
+    this.tail = [];
     this.links = {};
     this.pendingDefs = '[]';
     this.didReset = true;
@@ -108,7 +81,7 @@ export class MarkdownBlocks {
 
   private lex(src: string): TokensList {
     this.lexedChars += src.length;
-    const lexer = new Lexer(markedOptions(this.allowlist));
+    const lexer = new Lexer(markedOptions());
     Object.assign(lexer.tokens.links, this.links);
     const tokens = lexer.lex(src);
     const pending = this.uncommitted(tokens.links);
@@ -118,10 +91,6 @@ export class MarkdownBlocks {
       return this.lex(this.source);
     }
     return tokens;
-  }
-
-  private render(tokens: Token[]): string {
-    return tokens.length === 0 ? '' : new Parser(markedOptions(this.allowlist)).parse(tokens);
   }
 
   private advance(): void {
@@ -146,15 +115,10 @@ export class MarkdownBlocks {
       eachDef(done, (t) => {
         if (!(t.tag in this.links)) this.links[t.tag] = { href: t.href, title: t.title };
       });
-      // One parser for all the blocks finished in this step; each block's HTML kept apart.
-      const parser = new Parser(markedOptions(this.allowlist));
-      for (const token of done) {
-        if (token.type === 'space' || token.type === 'def') continue;
-        this.added.push(parser.parse([token]));
-      }
+      for (const token of done) if (token.type !== 'space' && token.type !== 'def') this.added.push(token);
     }
     this.stableEnd += consumed;
     this.pendingDefs = this.uncommitted(tokens.links);
-    this.tail = this.render(tokens.slice(finished).filter((t) => t.type !== 'def'));
+    this.tail = tokens.slice(finished).filter((t) => t.type !== 'def' && t.type !== 'space');
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The markdown engine (marked and DOMPurify, about a quarter of the bundle)
+ * The markdown engine (marked and the DOM built from its tokens)
  * loads on first use, from a chunk beside the bundle's first file (resolved
  * from `import.meta.url`, so one `<script type="module">` still works from a
  * plain page): a page shows its chat, composer and empty transcript without

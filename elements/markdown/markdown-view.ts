@@ -1,9 +1,8 @@
 import type { MarkdownFragments } from './markdown-fragments.js';
 import { loadedMarkdownEngine, loadMarkdownEngine } from './markdown-engine.js';
-import type { Purifier } from './purifier.js';
 import { AdaptiveBatch, CHUNK_BLOCKS, FRAME_MS, SLICE_MS, type BatchPolicy } from '../../src/schedule.js';
 
-/** Milliseconds of markdown work (lex, render, sanitize, insert) one frame may take, by default: a slice (see src/schedule.ts). */
+/** Milliseconds of markdown work (lex, build, insert) one frame may take, by default: a slice (see src/schedule.ts). */
 export const FRAME_BUDGET_MS = SLICE_MS;
 /**
  * How much more of a text one frame shows: 800 characters before any cost is
@@ -22,8 +21,6 @@ const FRAME_TARGET_MS = 2 * FRAME_MS;
 export interface MarkdownViewOptions {
   /** Origins whose images are shown (default none). */
   imageAllowlist?: readonly string[] | undefined;
-  /** A sanitizer to share (from `createPurifier`), used when it applies `imageAllowlist`. */
-  purifier?: Purifier | undefined;
   /** Milliseconds of markdown work one frame may take (default 8); `Infinity` shows any text at once. */
   frameBudget?: number | undefined;
 }
@@ -80,7 +77,7 @@ export class MarkdownView {
 
   /** Shows `text` (the whole text so far) in `body`, with `options`. */
   show(body: HTMLElement, text: string, options: MarkdownViewOptions): void {
-    const same = body === this.body && options.imageAllowlist === this.options.imageAllowlist && options.purifier === this.options.purifier;
+    const same = body === this.body && options.imageAllowlist === this.options.imageAllowlist;
     // A render that changed nothing here (another message's update) costs nothing.
     if (same && text === this.text && options.frameBudget === this.options.frameBudget) return;
     if (!same) this.stream = undefined;
@@ -96,7 +93,7 @@ export class MarkdownView {
     const engine = loadedMarkdownEngine();
     if (!engine) return this.showPlain(body);
     if (!this.stream) {
-      this.stream = new engine.MarkdownFragments({ imageAllowlist: this.options.imageAllowlist ?? [], purifier: this.options.purifier });
+      this.stream = new engine.MarkdownFragments({ imageAllowlist: this.options.imageAllowlist ?? [] });
       this.clear(body);
       this.shownText = '';
     }

@@ -4,7 +4,6 @@ import { base, block, tokens } from '../shared/tokens.styles.js';
 import { styles } from './markdown.styles.js';
 import { markdown } from './markdown-directive.js';
 import { FRAME_BUDGET_MS, MarkdownView, updatedAndShown } from './markdown-view.js';
-import type { Purifier } from './purifier.js';
 
 /** Space- or comma-separated origins from the attribute. */
 export const listConverter = {
@@ -43,13 +42,6 @@ export class OzMarkdown extends LitElement {
   @property({ attribute: 'image-allowlist', converter: listConverter }) imageAllowlist: string[] = [];
 
   /**
-   * A sanitizer to share with other renderers (from `createPurifier`), used
-   * only when it applies this element's own `imageAllowlist`; otherwise the
-   * element makes its own.
-   */
-  @property({ attribute: false }) purifier?: Purifier;
-
-  /**
    * Milliseconds of markdown work one frame may take (default 8): more text
    * than that is shown over several frames. `Infinity` shows any text at once.
    */
@@ -70,7 +62,7 @@ export class OzMarkdown extends LitElement {
     return html`<div
       class="markdown"
       part="body"
-      ${markdown(this.text ?? '', { imageAllowlist: this.imageAllowlist, purifier: this.purifier, frameBudget: this.frameBudget, view: this.view })}
+      ${markdown(this.text ?? '', { imageAllowlist: this.imageAllowlist, frameBudget: this.frameBudget, view: this.view })}
     ></div>`;
   }
 }

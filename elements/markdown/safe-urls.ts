@@ -1,15 +1,9 @@
 /**
- * What a link or an image in agent text may point at, and HTML escaping:
- * small checks the elements use without the markdown engine (marked and
- * DOMPurify load on first use, see markdown-engine.ts).
+ * What a link or an image in agent text may point at:
+ * small checks the elements use without the markdown engine (marked loads
+ * on first use, see markdown-engine.ts).
  */
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
 /** Whether an href is one a link may keep: http(s), mailto, or relative to the page. */
 export function isSafeHref(href: string): boolean {
   // Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").

@@ -1,7 +1,7 @@
 /**
  * The first markdown a page shows pays for compiling marked's rules (large
- * regular expressions, compiled on first use), for DOMPurify's first walk,
- * and for the first style and layout of each kind of block (font fallback
+ * regular expressions, compiled on first use), for the first build of each
+ * kind of node, and for the first style and layout of each kind of block (font fallback
  * for code, bold and italics, table layout): tens of milliseconds that used
  * to land in the first frame of an answer. `warmUpWhenIdle` pays them while
  * the page has nothing else to do: it renders a sample that uses every kind
@@ -9,8 +9,9 @@
  * (the chat's: its rules, as its answers get them), laid out and removed.
  * Cold, that costs over 100 ms, so it goes in steps, one idle callback each.
  */
+import type { Token } from 'marked';
 import { MarkdownBlocks } from './markdown-blocks.js';
-import type { Purifier } from './purifier.js';
+import { MarkdownDom } from './markdown-dom.js';
 
 const SAMPLE = [
   '# Heading\n\nSetext\n---\n\nA paragraph with **strong**, *em*, ~~del~~, `code`, a [link](https://example.com "t"), <b>html</b> and www.example.org.\n\n',
@@ -30,19 +31,19 @@ function whenIdle(step: () => void): () => void {
 /**
  * Renders the sample once in `host` (hidden, then removed), when the page is
  * idle, in three idle callbacks so that none is long: marked's first lex,
- * DOMPurify's first walk, then the box, its style and layout; then the
+ * the first build of its DOM, then the box, its style and layout; then the
  * host's own steps (`after`), one idle callback each. Returns a function that
  * cancels what has not run yet.
  */
-export function warmUpWhenIdle(host: ParentNode, purifier: Purifier, after: ReadonlyArray<() => void | Promise<void>> = []): () => void {
-  let html = '';
+export function warmUpWhenIdle(host: ParentNode, after: ReadonlyArray<() => void | Promise<void>> = []): () => void {
+  let tokens: Token[] = [];
   let shown: DocumentFragment | undefined;
   const steps: Array<() => void | Promise<void>> = [
     () => {
-      const step = new MarkdownBlocks(purifier.allowlist).step(SAMPLE);
-      html = step.added.join('') + step.tail;
+      const step = new MarkdownBlocks().step(SAMPLE);
+      tokens = [...step.added, ...step.tail];
     },
-    () => void (shown = purifier.fragment(html)),
+    () => void (shown = new MarkdownDom().blocks(tokens)),
     () => {
       const el = document.createElement('div');
       el.className = 'markdown';

@@ -3,7 +3,6 @@ import type { CardView, MessageView, ToolCallView } from '../../src/thread/state
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import { markdown } from '../markdown/markdown-directive.js';
 import type { MarkdownView } from '../markdown/markdown-view.js';
-import type { Purifier } from '../markdown/purifier.js';
 import { exportParts } from '../shared/export-parts.js';
 import type { OzStrings } from '../shared/strings.js';
 import { toolCallTemplate } from '../tool-call/tool-call-template.js';
@@ -20,7 +19,6 @@ export interface MessageTemplateContext {
   card?: CardView | undefined;
   renderers?: CardRendererRegistry | undefined;
   imageAllowlist?: readonly string[] | undefined;
-  purifier?: Purifier | undefined;
   /** More classes on its box. */
   classes?: string | undefined;
   /** The view its markdown renders through (`<oz-message>` keeps one, to wait for it); by default the directive's own. */
@@ -52,7 +50,7 @@ export function messageTemplate(message: MessageView, c: MessageTemplateContext)
       ${
         waiting
           ? html`<span class="typing" aria-hidden="true"><span></span><span></span><span></span></span>`
-          : html`<div class="markdown" part="body" ${markdown(message.body, { imageAllowlist: c.imageAllowlist, purifier: c.purifier, view: c.markdownView })}></div>`
+          : html`<div class="markdown" part="body" ${markdown(message.body, { imageAllowlist: c.imageAllowlist, view: c.markdownView })}></div>`
       }
     </div>
     ${calls.length ? html`<div class="tools" part="tools">${calls.map((call) => toolCallTemplate(call, t))}</div>` : nothing}

@@ -5,7 +5,6 @@ import { findMessage } from '../../src/thread/selectors.js';
 import type { CardRendererRegistry } from '../card/card-renderers.js';
 import { styles as markdownStyles } from '../markdown/markdown.styles.js';
 import { MarkdownView, updatedAndShown } from '../markdown/markdown-view.js';
-import type { Purifier } from '../markdown/purifier.js';
 import { OzElement } from '../shared/oz-element.js';
 import { base, block, tokens } from '../shared/tokens.styles.js';
 import { styles as toolCallStyles } from '../tool-call/tool-call.styles.js';
@@ -54,9 +53,6 @@ export class OzMessage extends OzElement {
 
   @property({ attribute: false }) imageAllowlist: string[] = [];
 
-  /** A sanitizer for its markdown to share (see `<oz-markdown>`'s `purifier`). */
-  @property({ attribute: false }) purifier?: Purifier;
-
   private readonly markdownView = new MarkdownView();
 
   /** Resolves once its answer's whole markdown is shown (a long one takes several frames, see `<oz-markdown>`). */
@@ -75,7 +71,6 @@ export class OzMessage extends OzElement {
       card: this.card,
       renderers: this.renderers,
       imageAllowlist: this.imageAllowlist,
-      purifier: this.purifier,
       markdownView: this.markdownView,
     });
   }

@@ -1,5 +1,5 @@
 /**
- * The markdown engine (marked and DOMPurify) loads on first use
+ * The markdown engine (marked and the DOM built from its tokens) loads on first use
  * (elements/markdown/markdown-engine.ts). An `<oz-markdown>` with text before
  * it arrives shows the text as plain text, set as a text node (never parsed
  * as HTML), and `updateComplete` waits for the markdown. This file's page
@@ -11,7 +11,7 @@ import type { OzMarkdown } from '../../elements/markdown/markdown.js';
 import { loadedMarkdownEngine } from '../../elements/markdown/markdown-engine.js';
 
 describe('<oz-markdown> before the markdown engine has loaded', () => {
-  it('shows the text as plain text (nothing parsed or run), then the sanitized markdown', async () => {
+  it('shows the text as plain text (nothing parsed or run), then the markdown', async () => {
     expect(loadedMarkdownEngine() === undefined, 'nothing loaded the engine yet').to.equal(true);
     const w = window as { __ran?: boolean };
     const text = '**bold** and <img src="x" onerror="window.__ran = true">\n\nsecond paragraph';

@@ -1,6 +1,6 @@
 /**
  * Issue #19, property in Chromium: random markdown and HTML, hostile pieces
- * mixed in, through `<oz-markdown>`'s real pipeline (markdown, DOMPurify, the
+ * mixed in, through `<oz-markdown>`'s real pipeline (marked, the DOM built from its tokens, the
  * streaming tail), whole and streamed in random cuts. Nothing executes (no
  * handler, script or `javascript:` navigation sets the canary), no element
  * carries an `on*` attribute, no link keeps a `javascript:`/`data:`/`vbscript:`

@@ -9,14 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
 import type { Plugin, UserConfig } from 'vite';
-import { PURIFY_CONFIG } from '../../elements/markdown/purifier.js';
 import config from '../../vite.config.js';
-// @ts-expect-error: a plain .mjs helper without types
-import { findChromium, CHROMIUM_ARGS } from '../../scripts/find-chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const temp = mkdtempSync(join(tmpdir(), 'oz-agui-transforms-'));
@@ -61,7 +57,6 @@ function packageDir(name: string): string {
 }
 const markedFile = join(packageDir('marked'), 'lib/marked.esm.js');
 const immerFile = join(packageDir('immer'), 'dist/immer.mjs');
-const purifyFile = join(packageDir('dompurify'), 'dist/purify.es.mjs');
 
 describe('bundle transforms', () => {
   it("marked's default instance: every export is still there and works the same", async () => {
@@ -114,13 +109,6 @@ describe('bundle transforms', () => {
     assert.throws(() => run('oz-agui:unused-immer-methods', 'renderChunk', `${code}\nnew Immer().createDraft({});`, 'chunk.js'), /createDraft/);
   });
 
-  it('DOMPurify: its unused AsyncGenerator helper is dropped, nothing else', async () => {
-    const { original, changed, code } = await transformed('oz-agui:unused-async-generator', purifyFile);
-    assert.deepEqual(Object.keys(changed), Object.keys(original));
-    assert.equal(typeof changed.default, 'function');
-    assert.doesNotMatch(code, /AsyncGenerator/);
-  });
-
   it("@ag-ui/core's EventType: the same object, keys in the same order", async () => {
     const file = join(packageDir('@ag-ui/core'), 'dist/index.mjs');
     const entry = readFileSync(file, 'utf8');
@@ -146,90 +134,5 @@ describe('bundle transforms', () => {
     const dynamic = (plugin.renderChunk as unknown as Hook).call({ warn: (m: string) => warnings.push(m) }, "s({['--_c-' + name]: 1});css`color:var(--_c-bg)`;", 'chunk.js');
     assert.equal(dynamic, null);
     assert.equal(warnings.length, 1);
-  });
-});
-
-/**
- * Dirty HTML for the sanitizer: every tag we allow and some we do not, each
- * with every attribute we allow and DOMPurify's usual suspects, and the XSS
- * payloads of test/browser/xss.test.ts.
- */
-function dirtyHtml(): string[] {
-  const attrs = [
-    ...PURIFY_CONFIG.ALLOWED_ATTR.map((a) => `${a}="${a === 'href' || a === 'src' ? 'https://example.com/x' : 'v'}"`),
-    'id="i"',
-    'style="color:red"',
-    'onclick="alert(1)"',
-    'data-x="1"',
-    'aria-label="l"',
-    'xlink:href="javascript:alert(1)"',
-    'name="n"',
-    'width="3"',
-    'colspan="2"',
-    'target="_top"',
-    'rel="opener"',
-    'role="button"',
-    'tabindex="0"',
-    'href="javascript:alert(1)"',
-  ].join(' ');
-  const tags = [...PURIFY_CONFIG.ALLOWED_TAGS, 'div', 'section', 'input', 'form', 'style', 'script', 'iframe', 'svg', 'math', 'video', 'font'];
-  return [
-    ...tags.map((tag) => `<${tag} ${attrs}>text in ${tag}</${tag}>`),
-    '<table><thead><tr><th align="right">h</th></tr></thead><tbody><tr><td align="center">c</td></tr></tbody></table>',
-    '<ol start="3"><li><input type="checkbox" checked disabled> task</li></ol><pre><code class="language-js">x &lt; 1</code></pre>',
-    '<svg onload="alert(1)"><script>alert(1)</script><a xlink:href="javascript:alert(1)">s</a></svg>',
-    '<math><mi xlink:href="javascript:alert(1)">m</mi><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-    '<a href="JaVaScRiPt:alert(1)">j</a><a href="java&#09;script:alert(1)">t</a><a href="data:text/html,x">d</a><a href="mailto:a@b.c">m</a>',
-    '<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="a"><img src=x onerror="alert(1)"><details open ontoggle="alert(1)">d</details>',
-    '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
-  ];
-}
-
-describe("DOMPurify's default allowlists, left out of the bundle", () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await chromium.launch({ executablePath: (findChromium as () => string)(), headless: true, args: CHROMIUM_ARGS as string[] });
-  });
-  after(async () => browser?.close());
-
-  it('are emptied: the HTML tags and the four attribute lists; the SVG and MathML tag lists stay', () => {
-    const code = readFileSync(purifyFile, 'utf8');
-    const out = run('oz-agui:unused-purify-defaults', 'transform', code, purifyFile)!;
-    for (const name of ['html$1', 'html', 'svg', 'mathMl', 'xml']) assert.ok(out.includes(`const ${name} = freeze([]);`), name);
-    for (const name of ['svg$1', 'svgFilters', 'svgDisallowed', 'mathMl$1', 'mathMlDisallowed'])
-      assert.match(out, new RegExp(`const ${name.replace('$', '\\$')} = freeze\\(\\[\\s*"`), `${name} stays`);
-    assert.ok(out.length < code.length - 5000);
-  });
-
-  it('were never read: with our configuration both copies keep the same markup, in Chromium', async () => {
-    const original = readFileSync(purifyFile, 'utf8');
-    const changed = run('oz-agui:unused-purify-defaults', 'transform', original, purifyFile)!;
-    const page = await browser.newPage();
-    try {
-      const result = await page.evaluate(
-        async ({ sources, config, dirty }) => {
-          // (No named functions in here: tsx would wrap them in a helper the page lacks.)
-          const [a, b] = await Promise.all(
-            sources.map(async (source) => {
-              const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-              return ((await import(url)) as { default: (w: Window) => { sanitize(s: string, c?: object): string } }).default(window);
-            }),
-          );
-          return {
-            ours: dirty.map((d) => [a!.sanitize(d, config), b!.sanitize(d, config)]),
-            defaults: [a!.sanitize('<p title="t">a</p>'), b!.sanitize('<p title="t">a</p>')],
-          };
-        },
-        { sources: [original, changed], config: PURIFY_CONFIG, dirty: dirtyHtml() },
-      );
-      for (const [i, [a, b]] of result.ours.entries()) assert.equal(b, a, dirtyHtml()[i]);
-      const kept = result.ours.map(([a]) => a).join('');
-      assert.match(kept, /<a href="https:\/\/example\.com\/x" title="v" alt="v" src="https:\/\/example\.com\/x" start="v" align="v" class="v">/, 'our attributes are kept');
-      assert.doesNotMatch(kept, /onerror|onclick|javascript:|<script|<svg|style=/i);
-      // Without a configuration of its own, the trimmed copy keeps less, never more.
-      assert.deepEqual(result.defaults, ['<p title="t">a</p>', 'a']);
-    } finally {
-      await page.close();
-    }
   });
 });

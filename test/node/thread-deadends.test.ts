@@ -136,7 +136,8 @@ test('4: after turn_waiting, and after stop(), followAgain() follows: the latest
     }),
   );
   const first = stopped.send('go');
-  await new Promise((r) => setTimeout(r, 0));
+  // Stopped once the four events it was sent are in (the store takes them in slices: a slow machine takes longer).
+  for (let i = 0; i < 200 && stopped.getState().lastEventId !== 's3'; i++) await new Promise((r) => setTimeout(r, 5));
   stopped.stop();
   release();
   await first;
