@@ -45,8 +45,9 @@ function entry(): string {
   const blocks = join(root, 'elements/markdown/markdown-blocks.ts');
   const dom = join(root, 'elements/markdown/markdown-dom.ts');
   const fragments = join(root, 'elements/markdown/markdown-fragments.ts');
+  const marked = join(root, 'node_modules/marked/lib/marked.esm.js');
   return `
-import { Lexer } from 'marked';
+import { Lexer } from ${JSON.stringify(marked)};
 import { markedOptions } from ${JSON.stringify(blocks)};
 import { MarkdownDom } from ${JSON.stringify(dom)};
 import { MarkdownFragments } from ${JSON.stringify(fragments)};
