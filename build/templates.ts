@@ -14,19 +14,24 @@ import { parseAst, type Plugin } from 'vite';
  * `${}` are left alone.
  */
 export function minifyCss(text: string): string {
-  let out = '';
-  for (const part of text.split(/("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)) {
-    if (part.startsWith('"') || part.startsWith("'")) {
-      out += part;
-      continue;
-    }
-    out += part
-      .replace(/\/\*[\s\S]*?\*\//g, '')
+  const squeeze = (css: string) =>
+    css
       .replace(/\s+/g, ' ')
-      .replace(/ ?([{};>]) ?/g, '$1')
-      .replace(/([,:]) /g, '$1');
+      .replace(/ ?([{};>,]) ?/g, '$1')
+      .replace(/: /g, ':');
+  let out = '';
+  let plain = '';
+  // Comments and quoted strings are found together, whichever starts first: an apostrophe in a
+  // comment starts no string, and a comment's delimiters in a string are text. A comment
+  // separates what is around it, as a space does.
+  for (const part of text.split(/(\/\*[\s\S]*?\*\/|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/)) {
+    if (part.startsWith('/*')) plain += ' ';
+    else if (part.startsWith('"') || part.startsWith("'")) {
+      out += squeeze(plain) + part;
+      plain = '';
+    } else plain += part;
   }
-  return out.replace(/;}/g, '}').trim();
+  return (out + squeeze(plain)).replace(/;}/g, '}').trim();
 }
 
 export function cssTemplates(): Plugin {

@@ -120,6 +120,12 @@ describe('bundle transforms', () => {
     assert.equal(JSON.stringify(find(changed)), JSON.stringify(find(original)));
   });
 
+  it('css templates: comments go (an apostrophe in one starts no string), quoted strings stay as written', () => {
+    const id = join(process.cwd(), 'elements/x/x.styles.ts');
+    const out = run('oz-agui:css-templates', 'transform', "const s = css`\n  /* a group's margin */\n  .a > .b ,  .c {\n    content: ' /* kept */ ';\n    margin: 1px/**/2px;\n  }\n`;", id);
+    assert.equal(out, "const s = css`.a>.b,.c{content:' /* kept */ ';margin:1px 2px}`;");
+  });
+
   it('html templates: line breaks and indentation become one space; <pre> and <textarea> templates stay as written', () => {
     const id = join(process.cwd(), 'elements/x/x.ts');
     const out = run('oz-agui:html-templates', 'transform', 'const a = html`<p>\n    ${x}\n  </p>`;\nconst b = html`<pre>\n  ${y}\n</pre>`;\nconst c = `\n  plain\n`;', id);
