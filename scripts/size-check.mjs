@@ -29,9 +29,12 @@ import { gzipSync } from 'node:zlib';
 // 110.2 kB, measured on the commits before and after); the total's gate moves with it, no further.
 // Growing the streaming tail in place (elements/markdown/tail-growth.ts) costs 0.55 kB in the lazy
 // markdown chunk (total 110.2 -> 110.75 kB, first file unchanged) and halves the markdown work of a
-// streamed prose answer (20 KB in 4-character deltas: 449 -> 213 ms): the total's gate moves to 111 kB.
+// streamed prose answer (20 KB in 4-character deltas: 449 -> 213 ms): the total's gate moved to 111 kB.
+// Building the markdown's DOM from marked's tokens instead of sanitizing its HTML took DOMPurify (9.7 kB)
+// and its two build-time trims out (elements/markdown/markdown-dom.ts): markdown chunk 25.3 -> 14.4 kB,
+// total 110.9 -> 99.9 kB, and the total's gate is issue 20's 100 kB.
 export const TARGETS = { first: 70 * 1000, total: 100 * 1000 };
-export const BUDGETS = { first: 72 * 1000, total: 111 * 1000 };
+export const BUDGETS = { first: 72 * 1000, total: 100 * 1000 };
 
 /** Builds the bundle into `outDir` (its first file `oz-agent-chat.js`, chunks beside it). */
 export async function buildBundle(outDir) {

@@ -15,7 +15,8 @@
  *   lazily and without a referrer; any other image is a link to it (an image
  *   URL can carry data out of the page);
  * - `title` and `alt` texts, a list's numeric `start`, a table cell's
- *   `align` (left, center or right), and a code block's `language-…` class.
+ *   `align` (marked's left, center or right), and a code block's
+ *   `language-…` class. Each is set as an attribute's value, never parsed.
  *
  * The DOM is the one marked's own HTML renderer describes (the same tags,
  * the same text once the browser decoded its character references), less
@@ -27,9 +28,7 @@ import { isAllowedImage, isSafeHref } from './safe-urls.js';
 
 /** A character reference as marked leaves it for the browser to decode (its escape() keeps these). */
 const CHARACTER_REFERENCE = /&(?:#\d{1,7}|#[Xx][\da-fA-F]{1,6}|\w+);/g;
-const ALIGNS = new Set(['left', 'center', 'right']);
 let decoder: HTMLTextAreaElement | undefined;
-const decoded = new Map<string, string>();
 
 /**
  * `text` with its character references (`&copy;`, `&#169;`) decoded, as
@@ -40,21 +39,21 @@ const decoded = new Map<string, string>();
 export function decodeReferences(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(CHARACTER_REFERENCE, (ref) => {
-    let char = decoded.get(ref);
-    if (char === undefined) {
-      decoder ??= document.createElement('textarea');
-      decoder.innerHTML = ref;
-      char = decoder.value;
-      if (decoded.size < 512) decoded.set(ref, char);
-    }
-    return char;
+    decoder ??= document.createElement('textarea');
+    decoder.innerHTML = ref;
+    return decoder.value;
   });
 }
 
-/** marked's cleanUrl: the URL percent-encoded as its renderer writes it, or null when it cannot be. */
-function cleanUrl(href: string): string | null {
+/**
+ * A link's or an image's address as marked's renderer writes it (its
+ * cleanUrl: percent-encoded), with its character references decoded unless
+ * `literal` (an autolink's); null when it cannot be encoded.
+ */
+function address(href: string, literal?: boolean): string | null {
   try {
-    return encodeURI(href).replace(/%25/g, '%');
+    const url = encodeURI(href).replace(/%25/g, '%');
+    return literal ? url : decodeReferences(url);
   } catch {
     return null;
   }
@@ -208,7 +207,7 @@ export class MarkdownDom {
     const tr = document.createElement('tr');
     for (const cell of cells) {
       const el = this.inline(tag, cell.tokens);
-      if (cell.align && ALIGNS.has(cell.align)) el.setAttribute('align', cell.align);
+      if (cell.align) el.setAttribute('align', cell.align);
       tr.appendChild(el);
     }
     return tr;
@@ -224,9 +223,7 @@ export class MarkdownDom {
   }
 
   private link(parent: Node, token: Tokens.Link): void {
-    const cleaned = cleanUrl(token.href);
-    // An autolink's address is literal text; a written one may hold character references.
-    const href = cleaned === null ? null : token.autolink ? cleaned : decodeReferences(cleaned);
+    const href = address(token.href, token.autolink);
     const into = href !== null && isSafeHref(href) ? newTabLink(href) : undefined;
     const target = into ?? parent;
     if (token.autolink) appendText(target, token.text);
@@ -238,8 +235,7 @@ export class MarkdownDom {
 
   private image(parent: Node, token: Tokens.Image): void {
     const alt = decodeReferences(token.tokens ? plainText(token.tokens) : token.text);
-    const cleaned = cleanUrl(token.href);
-    const src = cleaned === null ? null : decodeReferences(cleaned);
+    const src = address(token.href);
     if (src !== null && isAllowedImage(src, this.allowlist)) {
       const img = document.createElement('img');
       // Lazy and without a referrer before it has a source: an image made here loads nothing until shown.

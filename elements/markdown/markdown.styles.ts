@@ -101,10 +101,12 @@ export const styles = css`
   .markdown td {
     border: 1px solid var(--_c-border);
     padding: var(--_s-1) var(--_s-2);
-    text-align: start;
   }
   .markdown th {
     background: var(--_c-surface);
+  }
+  .markdown th:not([align]) {
+    text-align: start;
   }
   .markdown hr {
     border: 0;

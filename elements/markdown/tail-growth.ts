@@ -13,22 +13,10 @@
  * cheap path adds nothing the DOM builder did not make.
  */
 
-/** Whether two elements have the same name and attributes (their children are not compared). */
-function sameShallow(a: Element, b: Element): boolean {
-  if (a.localName !== b.localName || a.attributes.length !== b.attributes.length) return false;
-  for (const attr of a.attributes) if (b.getAttribute(attr.name) !== attr.value) return false;
-  return true;
-}
-
 /** Inserts into `text` what makes it `want`, when `want` is its data with one insertion; returns whether it did (or had nothing to do). */
 function insertInto(text: Text, want: string): boolean {
   const have = text.data;
-  if (want.length < have.length) return false;
-  if (want.length === have.length) return want === have;
-  if (want.startsWith(have)) {
-    text.appendData(want.slice(have.length));
-    return true;
-  }
+  if (want.length <= have.length) return want === have;
   let p = 0;
   while (p < have.length && have.charCodeAt(p) === want.charCodeAt(p)) p++;
   const added = want.length - have.length;
@@ -51,6 +39,7 @@ export function growTail(shown: ArrayLike<ChildNode>, fresh: ArrayLike<ChildNode
   const a = shown[n - 1]!;
   const b = fresh[n - 1]!;
   if (a.nodeType === Node.TEXT_NODE) return b.nodeType === Node.TEXT_NODE && insertInto(a as Text, (b as Text).data);
-  if (a.nodeType !== Node.ELEMENT_NODE || b.nodeType !== Node.ELEMENT_NODE || !sameShallow(a as Element, b as Element)) return false;
+  // The same element, name and attributes (its children compared next).
+  if (a.nodeType !== Node.ELEMENT_NODE || !a.cloneNode(false).isEqualNode(b.cloneNode(false))) return false;
   return growTail(a.childNodes, b.childNodes);
 }

@@ -9,7 +9,6 @@
  * (the chat's: its rules, as its answers get them), laid out and removed.
  * Cold, that costs over 100 ms, so it goes in steps, one idle callback each.
  */
-import type { Token } from 'marked';
 import { MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownDom } from './markdown-dom.js';
 
@@ -30,20 +29,18 @@ function whenIdle(step: () => void): () => void {
 
 /**
  * Renders the sample once in `host` (hidden, then removed), when the page is
- * idle, in three idle callbacks so that none is long: marked's first lex,
+ * idle, in two idle callbacks so that neither is long: marked's first lex and
  * the first build of its DOM, then the box, its style and layout; then the
  * host's own steps (`after`), one idle callback each. Returns a function that
  * cancels what has not run yet.
  */
 export function warmUpWhenIdle(host: ParentNode, after: ReadonlyArray<() => void | Promise<void>> = []): () => void {
-  let tokens: Token[] = [];
   let shown: DocumentFragment | undefined;
   const steps: Array<() => void | Promise<void>> = [
     () => {
       const step = new MarkdownBlocks().step(SAMPLE);
-      tokens = [...step.added, ...step.tail];
+      shown = new MarkdownDom().blocks([...step.added, ...step.tail]);
     },
-    () => void (shown = new MarkdownDom().blocks(tokens)),
     () => {
       const el = document.createElement('div');
       el.className = 'markdown';

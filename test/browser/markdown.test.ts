@@ -184,6 +184,13 @@ describe('<oz-markdown>', () => {
     expect(texts).to.deep.equal(['One.', 'Two.', 'Three.', 'Four']);
   });
 
+  it('aligns table columns as the delimiter row says; a column it says nothing of starts at the start', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown .text=${'| a | b | c | d |\n| :- | :-: | -: | - |\n| 1 | 2 | 3 | 4 |'}></oz-markdown>`);
+    const align = (selector: string) => [...el.shadowRoot!.querySelectorAll(selector)].map((cell) => getComputedStyle(cell).textAlign.replace('-webkit-', ''));
+    expect(align('td')).to.deep.equal(['left', 'center', 'right', 'start']);
+    expect(align('th')).to.deep.equal(['left', 'center', 'right', 'start']);
+  });
+
   it('reads image-allowlist from its attribute', async () => {
     const el = await fixture<OzMarkdown>(html`<oz-markdown image-allowlist="https://img.example" text="![a cat](https://img.example/c.png)"></oz-markdown>`);
     const img = el.shadowRoot!.querySelector('img')!;
@@ -212,7 +219,7 @@ describe('warmUpWhenIdle', () => {
     warmUpWhenIdle(host, [() => void after++]);
     await Promise.resolve();
     expect(seen).to.deep.equal([]);
-    // Three steps, one idle callback each: marked, the DOM, then the box laid out; then the host's own.
+    // Two steps, one idle callback each: marked and the DOM, then the box laid out; then the host's own.
     for (let i = 0; i < 10 && after === 0; i++) await idle();
     expect(after).to.equal(1);
     expect(seen.map((s) => s.box.className)).to.deep.equal(['markdown']);
@@ -229,7 +236,7 @@ describe('warmUpWhenIdle', () => {
     let after = 0;
     const cancel = warmUpWhenIdle(host, [() => void after++]);
     await idle();
-    // Cancelled after marked's step: the DOM's, the box's and the host's never run.
+    // Cancelled after the first step (marked and the DOM): the box's and the host's never run.
     cancel();
     for (let i = 0; i < 5; i++) await idle();
     expect(seen).to.deep.equal([]);
