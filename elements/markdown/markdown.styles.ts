@@ -14,31 +14,21 @@ export const styles = css`
   .markdown.plain {
     white-space: pre-wrap;
   }
-  /* Finished blocks, in groups skipped while off screen; a group's last margin sits outside it
-     (before the rules below: the last group's margin is the body's last, and goes). */
+  /* Finished blocks, in groups skipped while off screen. Blocks are spaced by their top margins only,
+     and only a first child loses its margin: appending a block (what streaming does) changes no other
+     block's :first-child, where a :last-child rule would restyle the whole group on every append. */
   .markdown .chunk {
     content-visibility: auto;
     contain-intrinsic-size: auto 12em;
-    margin-bottom: var(--_s-3);
-  }
-  .markdown .chunk > :last-child {
-    margin-bottom: 0;
-  }
-  .markdown > :first-child,
-  .markdown > :first-child > :first-child {
-    margin-top: 0;
-  }
-  .markdown > :last-child,
-  .markdown > :last-child > :last-child {
-    margin-bottom: 0;
   }
   .markdown p,
   .markdown ul,
   .markdown ol,
   .markdown pre,
   .markdown blockquote,
-  .markdown table {
-    margin: 0 0 var(--_s-3);
+  .markdown table,
+  .markdown .chunk {
+    margin: var(--_s-3) 0 0;
   }
   .markdown h1,
   .markdown h2,
@@ -46,8 +36,21 @@ export const styles = css`
   .markdown h4,
   .markdown h5,
   .markdown h6 {
-    margin: var(--_s-4) 0 var(--_s-2);
+    margin: var(--_s-4) 0 0;
     line-height: 1.25;
+  }
+  .markdown hr,
+  .markdown hr + * {
+    margin-top: var(--_s-4);
+  }
+  .markdown :is(h1, h2, h3, h4, h5, h6) + *,
+  .markdown li > :is(ul, ol) {
+    margin-top: var(--_s-2);
+  }
+  .markdown > :first-child,
+  .markdown > :first-child > :first-child,
+  .markdown .chunk > :first-child {
+    margin-top: 0;
   }
   .markdown h1 {
     font-size: 1.35em;
@@ -111,7 +114,7 @@ export const styles = css`
   .markdown hr {
     border: 0;
     border-top: 1px solid var(--_c-border);
-    margin: var(--_s-4) 0;
+    margin-bottom: 0;
   }
   .markdown img {
     max-width: 100%;
