@@ -6,7 +6,7 @@
  */
 import { MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownDom } from './markdown-dom.js';
-import { growTail } from './tail-growth.js';
+import { patchNodes } from './tail-patch.js';
 import type { Token } from 'marked';
 
 /** One update of {@link MarkdownFragments}: what to append, and the tail to show after it. */
@@ -15,8 +15,10 @@ export interface MarkdownFragmentStep {
   reset: boolean;
   /** The DOM of the blocks finished in this update (to append once and keep), or undefined. */
   added: DocumentFragment | undefined;
-  /** The DOM of the open tail (to show after `added`, in place of the last one), or undefined when the shown one stands (unchanged, or grown in place). */
+  /** The DOM of the open tail (to show after `added`, in place of the last one), or undefined when the shown one stands (unchanged, or patched in place). */
   tail: DocumentFragment | undefined;
+  /** The tail's nodes as they are (or will be, once `tail` is shown) in the page, in order. */
+  tailNodes: readonly ChildNode[];
 }
 
 const NO_TOKENS: readonly Token[] = [];
@@ -24,9 +26,9 @@ const NO_TOKENS: readonly Token[] = [];
 /**
  * Renders one message's markdown as it grows, as DOM: the blocks finished
  * since the last update in one pass (whatever their number), and the tail
- * only when it changed (finished blocks go before it), grown in place when
- * only text was added at its end (tail-growth.ts). The element shows the
- * tail's nodes as they are handed out.
+ * only when it changed (finished blocks go before it), patched in place
+ * where it is shown (tail-patch.ts). The element shows the tail's nodes as
+ * they are handed out.
  */
 export class MarkdownFragments {
   private readonly blocks = new MarkdownBlocks();
@@ -54,11 +56,14 @@ export class MarkdownFragments {
     const tailTokens = withTail ? step.tail : NO_TOKENS;
     const before = this.tailTokens;
     this.tailTokens = tailTokens;
-    if (!step.reset && tailTokens === before) return { reset: false, added, tail: undefined };
+    if (!step.reset && tailTokens === before) return { reset: false, added, tail: undefined, tailNodes: this.tailNodes };
     const tail = this.dom.blocks(tailTokens);
-    // Words added to the end of the shown tail: inserted into its last text node, nothing replaced.
-    if (!step.reset && !added && growTail(this.tailNodes, tail.childNodes)) return { reset: false, added, tail: undefined };
+    // The same tail, grown or changed: the shown nodes are patched where they differ (the usual case: one text node).
+    if (!step.reset && !added && this.tailNodes.length > 0) {
+      this.tailNodes = patchNodes(this.tailNodes, [...tail.childNodes]);
+      return { reset: false, added, tail: undefined, tailNodes: this.tailNodes };
+    }
     this.tailNodes = [...tail.childNodes];
-    return { reset: step.reset, added, tail };
+    return { reset: step.reset, added, tail, tailNodes: this.tailNodes };
   }
 }

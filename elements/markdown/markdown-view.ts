@@ -44,7 +44,7 @@ export class MarkdownView {
   private options: MarkdownViewOptions = {};
   private stream: MarkdownFragments | undefined;
   /** The tail's nodes in the body, after the finished blocks. */
-  private tailNodes: ChildNode[] = [];
+  private tailNodes: readonly ChildNode[] = [];
   /** The group finished blocks go into, and how many it holds. */
   private chunk: HTMLElement | undefined;
   private chunkBlocks = 0;
@@ -108,9 +108,9 @@ export class MarkdownView {
     if (step.added) this.keep(body, step.added);
     if (step.tail) {
       for (const n of this.tailNodes) n.remove();
-      this.tailNodes = [...step.tail.childNodes];
       body.append(step.tail);
     }
+    this.tailNodes = step.tailNodes;
     this.chars.measured(part.length - from, performance.now() - started);
     if (part !== text) this.nextFrame(body);
     else this.done(body);

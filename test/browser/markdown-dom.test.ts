@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Lexer, Parser } from 'marked';
 import { MarkdownDom } from '../../elements/markdown/markdown-dom.js';
 import { markedOptions } from '../../elements/markdown/markdown-blocks.js';
-import { growTail } from '../../elements/markdown/tail-growth.js';
+import { patchNodes } from '../../elements/markdown/tail-patch.js';
 import { isAllowedImage, isSafeHref } from '../../elements/markdown/safe-urls.js';
 
 const IMAGES = 'https://img.example';
@@ -195,11 +195,21 @@ describe('markdown-dom: the DOM built from tokens', () => {
   });
 });
 
-describe('tail-growth: growing the shown tail in place', () => {
+describe('tail-patch: the shown tail patched where it differs', () => {
   const nodes = (html: string) => {
     const t = document.createElement('template');
     t.innerHTML = html;
-    return t.content;
+    return [...t.content.childNodes];
+  };
+  /** Shows `before` in a box, patches it into `after`; the box's HTML then, and which of its elements were kept. */
+  const patch = (before: string, after: string) => {
+    const box = document.createElement('div');
+    box.append(...nodes(before));
+    const elements = [...box.querySelectorAll('*')];
+    const texts = [...box.querySelectorAll('*')].flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE));
+    const shown = patchNodes([...box.childNodes], nodes(after));
+    expect(shown).to.deep.equal([...box.childNodes]);
+    return { html: box.innerHTML, kept: elements.map((e) => box.contains(e)), keptTexts: texts.map((t) => box.contains(t)) };
   };
 
   it('inserts the added text into the last text node (before a code block’s newline), changing nothing else', () => {
@@ -208,29 +218,34 @@ describe('tail-growth: growing the shown tail in place', () => {
       ['<pre><code>a = 1;\n</code></pre>', '<pre><code>a = 1;\nb\n</code></pre>'],
       ['<ul><li>one</li><li>two</li></ul>', '<ul><li>one</li><li>two three</li></ul>'],
     ] as const) {
-      const shown = nodes(before);
-      const box = document.createElement('div');
-      box.append(shown);
-      const text = box.querySelectorAll('*');
-      expect(growTail(box.childNodes, nodes(after).childNodes), before).to.equal(true);
-      expect(box.innerHTML).to.equal(after);
-      expect([...box.querySelectorAll('*')]).to.deep.equal([...text]);
+      const result = patch(before, after);
+      expect(result.html, before).to.equal(after);
+      expect(result.kept.every(Boolean), before).to.equal(true);
+      expect(result.keptTexts.every(Boolean), before).to.equal(true);
     }
   });
 
-  it('refuses any other change and leaves the shown tail as it was', () => {
-    for (const [before, after] of [
-      ['<p>Words <em>so</em> far</p>', '<p>Words <em>so</em> far <strong>x</strong></p>'],
-      ['<p>Words <em>so</em> far</p>', '<p>Words <em>sos</em> far more</p>'],
-      ['<p>Words</p>', '<h1>Words more</h1>'],
-      ['<p>Words</p>', '<p>Word</p>'],
-      ['<p>Words</p>', '<p>Words</p><p>more</p>'],
-      ['<p><a href="https://a.example/">link</a></p>', '<p><a href="https://b.example/">link more</a></p>'],
-    ] as const) {
-      const box = document.createElement('div');
-      box.append(nodes(before));
-      expect(growTail(box.childNodes, nodes(after).childNodes), `${before} -> ${after}`).to.equal(false);
-      expect(box.innerHTML).to.equal(before);
-    }
+  it('keeps every list item and table row but the new one', () => {
+    const list = patch('<ul><li>one</li><li>tw</li></ul>', '<ul><li>one</li><li>two</li><li>th</li></ul>');
+    expect(list.html).to.equal('<ul><li>one</li><li>two</li><li>th</li></ul>');
+    expect(list.kept).to.deep.equal([true, true, true]);
+    const table = patch(
+      '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>',
+      '<table><thead><tr><th>a</th></tr></thead><tbody><tr><td>1</td></tr><tr><td>2</td></tr></tbody></table>',
+    );
+    expect(table.html).to.contain('<tr><td>1</td></tr><tr><td>2</td></tr>');
+    expect(table.kept.every(Boolean)).to.equal(true);
+  });
+
+  it('replaces what changed in kind or attributes, adds new blocks after the last, removes the ones gone', () => {
+    const heading = patch('<p>Words</p>', '<h1>Words more</h1>');
+    expect(heading.html).to.equal('<h1>Words more</h1>');
+    expect(heading.kept).to.deep.equal([false]);
+    const link = patch('<p>see <a href="https://a.example/">link</a></p>', '<p>see <a href="https://b.example/">link more</a></p>');
+    expect(link.html).to.equal('<p>see <a href="https://b.example/">link more</a></p>');
+    expect(link.kept).to.deep.equal([true, false]);
+    expect(patch('<p>Words</p>', '<p>Words</p><p>more</p>').html).to.equal('<p>Words</p><p>more</p>');
+    expect(patch('<p>Words</p><p>more</p>', '<p>Word</p>').html).to.equal('<p>Word</p>');
+    expect(patch('<p>Words</p>', '').html).to.equal('');
   });
 });

@@ -6,7 +6,7 @@
  * carries an `on*` attribute, no link keeps a `javascript:`/`data:`/`vbscript:`
  * URL and no image is off the allowlist. And streamed in small deltas, as an
  * answer arrives, the DOM after every delta is the DOM the same text renders
- * whole (the tail grown in place, tail-growth.ts, is never different from it).
+ * whole (the tail patched in place, tail-patch.ts, is never different from it).
  * Seeded: a failure prints the seed.
  */
 import { expect, fixture, html } from '@open-wc/testing';
