@@ -52,7 +52,6 @@ export interface OzStrings {
   /** Who wrote a note; either may be empty (a malformed note): leave it out. */
   writtenBy: (agent: string, job: string) => string;
   supersededCount: (n: number) => string;
-  replacesNote: (id: string) => string;
   // cards
   cardLabel: string;
   // waiting
@@ -65,7 +64,6 @@ export interface OzStrings {
   interruptsHint: string;
   /** Shown where the forms go while their code loads (the first run of a page that ends in interrupts, on a slow connection). */
   formsLoading: string;
-  interruptExpires: (when: string) => string;
   // errors
   errorTitle: string;
   /** The title when the thread could not be loaded (`history_unavailable`, `nothing_to_load`): no turn failed. */
@@ -96,7 +94,6 @@ export interface OzStrings {
   spendCouldWait: string;
   // misc
   opensInNewTab: string;
-  threadLabel: string;
 }
 
 export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
@@ -137,7 +134,6 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   redacted: (label) => `Hidden: ${label}`,
   writtenBy: (agent, job) => [agent, job].filter(Boolean).join(' · '),
   supersededCount: (n) => (n === 1 ? '1 earlier version' : `${n} earlier versions`),
-  replacesNote: (id) => `Replaces note ${id}`,
   cardLabel: 'Card',
   waitingTitle: 'Waiting for other people',
   waitingDeciders: (who) => `Decides: ${who}`,
@@ -146,7 +142,6 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   interruptsTitle: 'Waiting for your answer',
   interruptsHint: 'Answer these to let the agent go on.',
   formsLoading: 'Loading the questions…',
-  interruptExpires: (when) => `Answer by ${when}`,
   errorTitle: 'The turn did not finish',
   loadErrorTitle: 'This conversation could not be loaded',
   errorCode: (code) => `Code: ${code}`,
@@ -178,7 +173,6 @@ export const DEFAULT_STRINGS: Readonly<OzStrings> = Object.freeze<OzStrings>({
   spendFigures: (used, limit, unit) => `Used ${used} of ${limit}${unit ? ` ${unit}` : ''}`,
   spendCouldWait: 'The job could have waited for the limit instead.',
   opensInNewTab: '(opens in a new tab)',
-  threadLabel: 'Thread',
 });
 
 /** Merges an app's partial strings over the defaults (one level deep for the nested maps). */
