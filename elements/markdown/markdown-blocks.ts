@@ -16,6 +16,22 @@ export function normalize(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
+/**
+ * Lexing one step's text may take at most this long (ms). marked has inputs
+ * it takes seconds on, or overflows the stack for, that an agent (or a page
+ * it quotes) can send: a few thousand nested `>` or list levels, long runs of
+ * `*`. A step that throws, or takes longer twice in a row (the first lex of a
+ * page is slow while marked's rules compile), shows the rest of the text as
+ * plain text, never lexed again: nothing is lost, and no later update pays
+ * it again.
+ */
+export const LEX_LIMIT_MS = 100;
+
+/** Text shown as it is, in a paragraph that keeps its line breaks (markdown-dom.ts). */
+function plain(text: string): Token {
+  return { type: 'plain', raw: text };
+}
+
 /** Calls `visit` on every link definition in `tokens`, nested ones included (marked's walkTokens, for defs only). */
 function eachDef(tokens: readonly Token[], visit: (def: Tokens.Def) => void): void {
   for (const t of tokens) {
@@ -41,6 +57,8 @@ export interface MarkdownStep {
  * extension of the last one starts it over (`reset`).
  */
 export class MarkdownBlocks {
+  /** Where the text shown plain starts (see LEX_LIMIT_MS), or -1. */
+  private plainFrom = -1;
   private source = '';
   private stableEnd = 0;
   private tail: readonly Token[] = [];
@@ -50,6 +68,9 @@ export class MarkdownBlocks {
   private added: Token[] = [];
   /** Characters handed to the lexer so far: the work done, which tests check stays linear. */
   lexedChars = 0;
+
+  /** `lexLimitMs` and `clock`: see LEX_LIMIT_MS (tests give their own). */
+  constructor(private readonly limits: { lexLimitMs?: number; clock?: () => number } = {}) {}
 
   step(text: string): MarkdownStep {
     const next = normalize(text);
@@ -70,6 +91,7 @@ export class MarkdownBlocks {
     this.links = {};
     this.pendingDefs = '[]';
     this.didReset = true;
+    this.plainFrom = -1;
   }
 
   /** The link definitions in `links` that are not yet committed, as a comparable string. */
@@ -81,9 +103,26 @@ export class MarkdownBlocks {
 
   private lex(src: string): TokensList {
     this.lexedChars += src.length;
-    const lexer = new Lexer(markedOptions());
-    Object.assign(lexer.tokens.links, this.links);
-    const tokens = lexer.lex(src);
+    const clock = this.limits.clock ?? (() => performance.now());
+    const limit = this.limits.lexLimitMs ?? LEX_LIMIT_MS;
+    let tokens: TokensList | undefined;
+    // Slow once may be the page's first lex (marked's rules compile on first use) or a pause: so twice.
+    for (let tries = 0; !tokens && tries < 2; tries++) {
+      const lexer = new Lexer(markedOptions());
+      Object.assign(lexer.tokens.links, this.links);
+      const started = clock();
+      try {
+        tokens = lexer.lex(src);
+      } catch {
+        break; // marked's own RangeError on deep nesting, or any other: the text stays, as it is
+      }
+      if (clock() - started > limit) tokens = undefined;
+    }
+    if (!tokens) {
+      console.warn('oz-agui: markdown too costly to parse, shown as text');
+      this.plainFrom = this.stableEnd;
+      return Object.assign([plain(src)], { links: {} });
+    }
     const pending = this.uncommitted(tokens.links);
     if (pending !== '[]' && pending !== this.pendingDefs && this.stableEnd > 0) {
       // A link definition arrived (or grew) that earlier blocks may use: render them all again.
@@ -94,6 +133,10 @@ export class MarkdownBlocks {
   }
 
   private advance(): void {
+    if (this.plainFrom >= 0) {
+      this.tail = [plain(this.source.slice(this.plainFrom))];
+      return;
+    }
     const src = this.source.slice(this.stableEnd);
     const base = this.stableEnd;
     const tokens = this.lex(src);

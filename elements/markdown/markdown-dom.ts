@@ -37,7 +37,6 @@ let decoder: HTMLTextAreaElement | undefined;
  * only `&`, `#`, word characters and `;`: there is nothing else to parse.
  */
 export function decodeReferences(text: string): string {
-  if (!text.includes('&')) return text;
   return text.replace(CHARACTER_REFERENCE, (ref) => {
     decoder ??= document.createElement('textarea');
     decoder.innerHTML = ref;
@@ -80,18 +79,14 @@ function plainText(tokens: readonly Token[]): string {
   for (const t of tokens) {
     if (t.type === 'br') out += '\n';
     else if ('tokens' in t && t.tokens) out += plainText(t.tokens);
-    else if (t.type !== 'checkbox' && 'text' in t) out += String(t.text);
+    else if ('text' in t) out += String(t.text);
   }
   return out;
 }
 
 /** Builds the DOM of marked's tokens for one image allowlist. */
 export class MarkdownDom {
-  private readonly allowlist: readonly string[];
-
-  constructor(allowlist: readonly string[] = []) {
-    this.allowlist = Object.freeze([...allowlist]);
-  }
+  constructor(private readonly allowlist: readonly string[] = []) {}
 
   /** The nodes of block tokens, in a fragment. */
   blocks(tokens: readonly Token[]): DocumentFragment {
@@ -112,7 +107,7 @@ export class MarkdownDom {
           parent.appendChild(this.inline(token.type === 'paragraph' ? 'p' : token.type, t.tokens ?? []));
           break;
         case 'heading': {
-          const depth = Math.min(6, Math.max(1, Math.trunc((token as Tokens.Heading).depth) || 1));
+          const depth = Math.min(6, Math.max(1, (token as Tokens.Heading).depth | 0));
           parent.appendChild(this.inline(`h${depth}`, (token as Tokens.Heading).tokens));
           break;
         }
@@ -159,9 +154,13 @@ export class MarkdownDom {
         case 'space':
         case 'def':
           break;
-        default:
-          // A kind of token this renderer does not know: its source, as text.
-          appendText(parent, t.raw ?? '');
+        default: {
+          // Text too costly to parse ('plain', markdown-blocks.ts), or a kind of token this renderer
+          // does not know: its source as it is, line breaks kept.
+          const p = textElement('p', t.raw ?? '');
+          p.style.whiteSpace = 'pre-wrap';
+          parent.appendChild(p);
+        }
       }
     }
   }
@@ -184,8 +183,7 @@ export class MarkdownDom {
 
   private list(token: Tokens.List): HTMLElement {
     const list = document.createElement(token.ordered ? 'ol' : 'ul');
-    const start = Number(token.start);
-    if (token.ordered && Number.isInteger(start) && start !== 1) list.setAttribute('start', String(start));
+    if (token.ordered && token.start !== 1) list.setAttribute('start', String(token.start));
     for (const item of token.items) list.appendChild(this.inline('li', item.tokens));
     return list;
   }

@@ -53,17 +53,17 @@ export class MarkdownFragments {
   update(text: string, withTail = true): MarkdownFragmentStep {
     const step = this.blocks.step(text);
     const added = step.added.length > 0 ? this.dom.blocks(step.added) : undefined;
-    const tailTokens = withTail ? step.tail : NO_TOKENS;
-    const before = this.tailTokens;
-    this.tailTokens = tailTokens;
-    if (!step.reset && tailTokens === before) return { reset: false, added, tail: undefined, tailNodes: this.tailNodes };
-    const tail = this.dom.blocks(tailTokens);
-    // The same tail, grown or changed: the shown nodes are patched where they differ (the usual case: one text node).
-    if (!step.reset && !added && this.tailNodes.length > 0) {
-      this.tailNodes = patchNodes(this.tailNodes, [...tail.childNodes]);
-      return { reset: false, added, tail: undefined, tailNodes: this.tailNodes };
+    const tokens = withTail ? step.tail : NO_TOKENS;
+    let tail: DocumentFragment | undefined;
+    if (step.reset || tokens !== this.tailTokens) {
+      tail = this.dom.blocks(tokens);
+      // The same tail, grown or changed: the shown nodes are patched where they differ (the usual case: one text node).
+      if (!step.reset && !added && this.tailNodes.length > 0) {
+        this.tailNodes = patchNodes(this.tailNodes, [...tail.childNodes]);
+        tail = undefined;
+      } else this.tailNodes = [...tail.childNodes];
     }
-    this.tailNodes = [...tail.childNodes];
+    this.tailTokens = tokens;
     return { reset: step.reset, added, tail, tailNodes: this.tailNodes };
   }
 }

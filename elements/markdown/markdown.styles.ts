@@ -16,26 +16,16 @@ export const styles = css`
   }
   /* Finished blocks, in groups skipped while off screen. Blocks are spaced by their top margins only,
      and only a first child loses its margin: appending a block (what streaming does) changes no other
-     block's :first-child, where a :last-child rule would restyle the whole group on every append. */
+     block's :first-child, where a :last-child rule would restyle the whole group on every append.
+     Lists of tags are :where() (no weight): the rules for one tag below them win. */
   .markdown .chunk {
     content-visibility: auto;
     contain-intrinsic-size: auto 12em;
   }
-  .markdown p,
-  .markdown ul,
-  .markdown ol,
-  .markdown pre,
-  .markdown blockquote,
-  .markdown table,
-  .markdown .chunk {
+  .markdown :where(p, ul, ol, pre, blockquote, table, .chunk) {
     margin: var(--_s-3) 0 0;
   }
-  .markdown h1,
-  .markdown h2,
-  .markdown h3,
-  .markdown h4,
-  .markdown h5,
-  .markdown h6 {
+  .markdown :where(h1, h2, h3, h4, h5, h6) {
     margin: var(--_s-4) 0 0;
     line-height: 1.25;
   }
@@ -58,14 +48,10 @@ export const styles = css`
   .markdown h2 {
     font-size: 1.2em;
   }
-  .markdown h3,
-  .markdown h4,
-  .markdown h5,
-  .markdown h6 {
+  .markdown :where(h3, h4, h5, h6) {
     font-size: 1.05em;
   }
-  .markdown ul,
-  .markdown ol {
+  .markdown :where(ul, ol) {
     padding-inline-start: 1.5em;
   }
   .markdown li + li {
@@ -100,8 +86,7 @@ export const styles = css`
     display: block;
     overflow-x: auto;
   }
-  .markdown th,
-  .markdown td {
+  .markdown :where(th, td) {
     border: 1px solid var(--_c-border);
     padding: var(--_s-1) var(--_s-2);
   }

@@ -15,8 +15,7 @@
  *   long streamed answer costs linear, not quadratic, time. The result is the
  *   same as rendering the whole text at once.
  */
-import { Lexer } from 'marked';
-import { MarkdownBlocks, markedOptions, normalize } from './markdown-blocks.js';
+import { MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownDom } from './markdown-dom.js';
 import { isAllowedImage, isSafeHref } from './safe-urls.js';
 
@@ -71,8 +70,8 @@ export class MarkdownStream {
   }
 }
 
-/** Renders a whole text in one pass, with no cache (the reference a stream must match). */
+/** Renders a whole text in one pass (the reference a stream must match). */
 export function renderMarkdown(text: string, options: MarkdownOptions = {}): string {
-  const tokens = new Lexer(markedOptions()).lex(normalize(text));
-  return serialize(new MarkdownDom(options.imageAllowlist ?? []).blocks(tokens));
+  const step = new MarkdownBlocks().step(text);
+  return serialize(new MarkdownDom(options.imageAllowlist ?? []).blocks([...step.added, ...step.tail]));
 }

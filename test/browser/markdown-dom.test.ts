@@ -173,7 +173,7 @@ describe('markdown-dom: the DOM built from tokens', () => {
     expect(performance.getEntriesByName(url)).to.deep.equal([]);
   });
 
-  it('clamps what it takes from tokens (heading depth, list start) and never parses a value it sets (cell alignment)', () => {
+  it('clamps the heading depth it takes from tokens, and never parses a value it sets (list start, cell alignment)', () => {
     const dom = new MarkdownDom();
     const built = dom.blocks([
       { type: 'heading', raw: '', depth: 9, text: 'h', tokens: [{ type: 'text', raw: 'h', text: 'h' }] },
@@ -191,7 +191,10 @@ describe('markdown-dom: the DOM built from tokens', () => {
     box.append(built);
     expect(box.querySelector('[onclick]')).to.equal(null);
     expect(box.querySelector('th')!.getAttribute('align')).to.equal('left" onclick="x');
-    expect(box.innerHTML).to.equal('<h6>h</h6><ol></ol><table><thead><tr><th align="left&quot; onclick=&quot;x"></th></tr></thead></table>&lt;x&gt; as text');
+    expect(box.querySelector('ol')!.getAttribute('start')).to.equal('2" onclick="x');
+    expect(box.innerHTML).to.equal(
+      '<h6>h</h6><ol start="2&quot; onclick=&quot;x"></ol><table><thead><tr><th align="left&quot; onclick=&quot;x"></th></tr></thead></table><p style="white-space: pre-wrap;">&lt;x&gt; as text</p>',
+    );
   });
 });
 

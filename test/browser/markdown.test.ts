@@ -3,6 +3,7 @@ import '../../elements/define.js';
 import type { OzMarkdown } from '../../elements/markdown/markdown.js';
 import { MarkdownStream, isSafeHref, renderMarkdown } from '../../elements/markdown/render-markdown.js';
 import { warmUpWhenIdle } from '../../elements/markdown/warm-up.js';
+import { MarkdownBlocks } from '../../elements/markdown/markdown-blocks.js';
 
 const DOCS = [
   '# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n  still two\n- three\n\nAfter the list.\n',
@@ -86,6 +87,60 @@ describe('render-markdown', () => {
     expect(allowed).to.contain('<img');
     expect(allowed).to.contain('src="https://img.example/cat.png"');
     expect(allowed).to.not.contain('src="https://evil.example');
+  });
+});
+
+describe('markdown marked cannot take', () => {
+  const warnings: unknown[][] = [];
+  const warn = console.warn;
+  beforeEach(() => {
+    warnings.length = 0;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+  });
+  afterEach(() => (console.warn = warn));
+
+  it('shows text that overflows marked (thousands of nested quotes) as plain text, line breaks kept, and says so once', async () => {
+    for (const bad of ['>'.repeat(5000) + ' deep\nline two', '- '.repeat(3000) + 'deep list']) {
+      // Given at once, the text marked could not take is shown whole, as it is.
+      const box = document.createElement('div');
+      box.innerHTML = renderMarkdown(`Before.\n\n${bad}`);
+      const p = box.firstElementChild as HTMLElement;
+      expect(p.textContent).to.equal(`Before.\n\n${bad}`);
+      expect(p.style.whiteSpace).to.equal('pre-wrap');
+    }
+    expect(warnings.length).to.equal(2);
+    warnings.length = 0;
+    // Streamed, the blocks before it were finished markdown already; only the rest is plain.
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    const text = 'Intro *em*.\n\n' + '>'.repeat(5000) + ' x';
+    for (let i = 1; i <= 4; i++) {
+      el.text = text.slice(0, Math.max(16, Math.round((text.length * i) / 4)));
+      await el.updateComplete;
+    }
+    const paragraphs = [...el.shadowRoot!.querySelectorAll('p')];
+    expect(paragraphs[0]!.innerHTML).to.equal('Intro <em>em</em>.');
+    expect(paragraphs.at(-1)!.textContent).to.equal('>'.repeat(5000) + ' x');
+    expect(warnings.length).to.equal(1);
+    expect(String(warnings[0]![0])).to.contain('shown as text');
+  });
+
+  it('shows the rest as plain text, never lexed again, once a step takes longer than its limit', () => {
+    // The clock is read as marked starts and as it ends: each lex "takes" `cost` ms (a slow one is tried twice).
+    let cost = 10;
+    let reads = 0;
+    const blocks = new MarkdownBlocks({ lexLimitMs: 50, clock: () => (reads++ % 2 === 0 ? 0 : cost) });
+    expect(blocks.step('One.\n\nTwo **b**').added.map((t) => t.type)).to.deep.equal(['paragraph']);
+    cost = 60;
+    const tail = blocks.step('One.\n\nTwo **b** and more\n\nThree').tail;
+    expect(tail.map((t) => [t.type, t.raw])).to.deep.equal([['plain', 'Two **b** and more\n\nThree']]);
+    expect(reads).to.equal(6);
+    const lexed = blocks.lexedChars;
+    cost = 0;
+    expect(blocks.step('One.\n\nTwo **b** and more\n\nThree, four').tail.map((t) => t.raw)).to.deep.equal(['Two **b** and more\n\nThree, four']);
+    expect(blocks.lexedChars, 'not lexed again').to.equal(lexed);
+    expect(warnings.length).to.equal(1);
+    // A text that starts over (another message) is markdown again.
+    expect(blocks.step('New *text*').tail.map((t) => t.type)).to.deep.equal(['paragraph']);
   });
 });
 
@@ -223,8 +278,8 @@ describe('warmUpWhenIdle', () => {
     for (let i = 0; i < 10 && after === 0; i++) await idle();
     expect(after).to.equal(1);
     expect(seen.map((s) => s.box.className)).to.deep.equal(['markdown']);
-    expect(seen[0]!.box.getAttribute('aria-hidden')).to.equal('true');
-    for (const tag of ['h1', 'h2', 'ul', 'ol', 'blockquote', 'pre', 'table', 'hr', 'a', 'del', 'strong', 'em', 'code']) expect(seen[0]!.tags.has(tag), tag).to.equal(true);
+    expect((seen[0]!.box as HTMLElement).style.visibility, 'hidden: out of sight and of the accessibility tree').to.equal('hidden');
+    for (const tag of ['h2', 'ul', 'blockquote', 'pre', 'table', 'hr', 'a', 'del', 'strong', 'em', 'code']) expect(seen[0]!.tags.has(tag), tag).to.equal(true);
     expect(host.childNodes.length).to.equal(0);
     host.remove();
   });
