@@ -14,7 +14,7 @@
  * - an image shows only from the allowlisted origins ({@link isAllowedImage}),
  *   lazily and without a referrer; any other image is a link to it (an image
  *   URL can carry data out of the page);
- * - `title` and `alt` texts, a list's numeric `start`, a table cell's
+ * - `title` and `alt` texts, a list's `start` (marked's number), a table cell's
  *   `align` (marked's left, center or right), and a code block's
  *   `language-…` class. Each is set as an attribute's value, never parsed.
  *
