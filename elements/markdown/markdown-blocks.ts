@@ -12,7 +12,7 @@ export function markedOptions(): MarkedOptions {
   return { gfm: true, breaks: false, pedantic: false, async: false, silent: true };
 }
 
-export function normalize(text: string): string {
+function normalize(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 

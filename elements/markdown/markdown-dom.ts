@@ -36,7 +36,7 @@ let decoder: HTMLTextAreaElement | undefined;
  * itself, in a textarea (whose content is text, never elements), and is
  * only `&`, `#`, word characters and `;`: there is nothing else to parse.
  */
-export function decodeReferences(text: string): string {
+function decodeReferences(text: string): string {
   return text.replace(CHARACTER_REFERENCE, (ref) => {
     decoder ??= document.createElement('textarea');
     decoder.innerHTML = ref;

@@ -41,11 +41,6 @@ export class MarkdownFragments {
     this.dom = new MarkdownDom(options.imageAllowlist ?? []);
   }
 
-  /** Characters handed to the lexer so far. */
-  get lexedChars(): number {
-    return this.blocks.lexedChars;
-  }
-
   /**
    * `withTail` false leaves the open tail out (what is shown of it goes):
    * for a text still catching up, whose next update will carry it further.
