@@ -4,7 +4,9 @@
  *
  * - **A slice of script takes at most {@link SLICE_MS} (8 ms)** before the
  *   page may render: the thread store gives the main thread back after that
- *   much of a burst of events (`yieldToMain`, then on with the rest), and a
+ *   much of a burst of events (`yieldToMain`, then on with the rest; only
+ *   busy time counts: a wait for the network longer than {@link IDLE_GAP_MS}
+ *   starts a new slice, so a paced stream never yields), and a
  *   markdown answer shows at most that much more of its text per frame. The
  *   other half of a frame is the browser's: style, layout and paint of what
  *   the slice changed.
@@ -33,6 +35,12 @@
 export const FRAME_MS = 16;
 /** The script one slice may take before the page may render, in ms (half a frame). */
 export const SLICE_MS = 8;
+/**
+ * A pause between two events longer than this (ms) was spent waiting, not
+ * working: the slice it interrupted ends there, and the next starts afresh.
+ * A stream paced slower than the page works is never sliced.
+ */
+export const IDLE_GAP_MS = 1;
 /** Finished markdown blocks per off-screen-skippable group. */
 export const CHUNK_BLOCKS = 16;
 /** Turns per off-screen-skippable chunk of the transcript. */

@@ -15,7 +15,7 @@ import type { StoreDispatcher } from './store-dispatcher.js';
 import type { StoreSaver } from './store-saver.js';
 import { toFailure } from './store-support.js';
 import type { ThreadStoreOptions } from './store-types.js';
-import { SLICE_MS, sliceClock, yieldToMain } from '../schedule.js';
+import { IDLE_GAP_MS, SLICE_MS, sliceClock, yieldToMain } from '../schedule.js';
 
 export interface StoreRuns {
   /** Follows one request until its stream ends; never rejects. */
@@ -113,9 +113,12 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
         ...(options.credentials ? { credentials: options.credentials } : {}),
       };
       let sliceStart = clock();
+      let lastDone = sliceStart; // a slice counts busy time: a wait for the stream starts a new one
       for await (const streamed of transport(request, opts)) {
         if (!mine()) break;
-        if (clock() - sliceStart >= sliceMs) {
+        const at = clock();
+        if (at - lastDone > IDLE_GAP_MS) sliceStart = at;
+        else if (at - sliceStart >= sliceMs) {
           // A long burst: tell the listeners what is there so far, then let the page breathe.
           hub.flushNow();
           await giveBack();
@@ -127,6 +130,7 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
         saver.watchAccess(streamed.event);
         if (streamed.event && isTerminalEvent(streamed.event)) terminal = true;
         saver.saveStreaming(terminal);
+        lastDone = clock();
       }
       if (mine() && !terminal && !ctl.signal.aborted) hub.dispatch({ type: 'thread/stream-closed', reason: 'ended', at: now() });
     } catch (err) {

@@ -46,7 +46,7 @@ export interface ThreadStoreOptions {
    * renders first), else `scheduler.yield()`, else a 0 ms timeout.
    */
   yieldToMain?: () => Promise<void>;
-  /** Longest slice of events reduced without giving the main thread back, in ms. Default 8. */
+  /** Longest slice of events reduced without giving the main thread back, in ms of work: a wait of more than 1 ms for the next event starts a new slice. Default 8. */
   sliceMs?: number;
   /** The clock that measures those slices (ms). Default: performance.now(). */
   sliceClock?: () => number;

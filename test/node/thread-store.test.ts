@@ -88,13 +88,17 @@ test('send: builds the request, follows the stream, reduces it, and notifies onc
 test('a long burst gives the main thread back between slices, notifying first, in order, dropping nothing', async () => {
   const parts = Array.from({ length: 20 }, (_, i) => `w${i} `);
   const fake = fakeTransport([{ events: [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')] }]);
+  // A burst: the store reads the clock as it starts and ends each event; it moves 3 ms over each
+  // event's work and 0.1 ms between two events (no wait: the next one was there).
   let clock = 0;
+  let reads = 0;
   const log: string[] = [];
   const store = createThreadStore(
     options(fake.transport, {
-      sliceClock: () => (clock += 3),
+      sliceClock: () => (clock += reads++ % 2 ? 0.1 : 3),
       sliceMs: 8,
       yieldToMain: async () => {
+        reads++; // the store reads the clock again after a yield, to start the next slice: keep the pairs
         log.push('yield');
       },
     }),
@@ -106,6 +110,28 @@ test('a long burst gives the main thread back between slices, notifying first, i
   for (let i = 0; i < log.length; i++) if (log[i] === 'yield') assert.equal(log[i - 1], 'notify', 'listeners hear of the slice before the yield');
   assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
   assert.equal(store.getState().status, 'idle');
+});
+
+test('a paced stream is never sliced: a wait for the next event ends the slice, however long the stream', async () => {
+  const parts = Array.from({ length: 40 }, (_, i) => `w${i} `);
+  const fake = fakeTransport([{ events: [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')] }]);
+  // 0.5 ms of work per event, then 2 ms waiting for the next (about 500 events/s): 100 ms in all, and no slice of 8.
+  let clock = 0;
+  let reads = 0;
+  let yields = 0;
+  const store = createThreadStore(
+    options(fake.transport, {
+      sliceClock: () => (clock += reads++ % 2 ? 2 : 0.5),
+      sliceMs: 8,
+      yieldToMain: async () => {
+        yields++;
+      },
+    }),
+  );
+  await store.send('go');
+  assert.ok(clock > 100, `the stream took ${clock} ms`);
+  assert.equal(yields, 0);
+  assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
 });
 
 test('a second send while a turn runs is refused with a typed error; so is one while interrupts wait', async () => {
