@@ -40,7 +40,9 @@ function errorLine(error: ErrorView, t: OzStrings): string {
  * the one status region should announce ("generating", then each finished
  * message once). A restored thread is observed quietly: what it held is
  * taken as known. A run sent again (retry: the same runId) starts, ends and
- * fails anew: each attempt is told, and each failure (a new error view).
+ * fails anew: each attempt is told (RunView.attempt), and each failure (a new
+ * error view). It reads what happened from the state, not from the states
+ * it happens to see: it may be told once for a whole batch of events.
  */
 export class ChatObserver {
   private readonly seen = new Set<string>();
@@ -65,13 +67,11 @@ export class ChatObserver {
     if (!turn) return announce === undefined ? { events } : { events, announce };
     for (const run of turn.runs) {
       const { runId } = run;
-      if (run.phase === 'requested') {
-        // Sent (again): its start and its end are news once more.
-        this.seen.delete(`started:${runId}`);
-        this.seen.delete(`finished:${runId}`);
-      }
-      const started = run.phase === 'streaming' || run.phase === 'finished' || run.phase === 'stopped';
-      if (started && once(`started:${runId}`)) {
+      // Each attempt (the run sent again) starts and ends anew. An attempt that started and failed
+      // between two states this sees (one batch of events) still says it started, before its failure.
+      const attempt = run.attempt ?? 1;
+      const started = run.startedIn === attempt || run.phase === 'streaming' || run.phase === 'finished' || run.phase === 'stopped';
+      if (started && once(`started:${runId}:${attempt}`)) {
         events.push(new OzRunStartedEvent({ threadId: state.threadId, runId }));
         announce = t.generating;
       }
@@ -83,7 +83,7 @@ export class ChatObserver {
           if (text) announce = t.finished(text);
         }
       }
-      if (run.phase === 'finished' && once(`finished:${runId}`)) {
+      if (run.phase === 'finished' && once(`finished:${runId}:${attempt}`)) {
         events.push(new OzRunFinishedEvent({ threadId: state.threadId, runId, outcome: run.outcome ?? 'success' }));
         if (run.outcome === 'interrupt') {
           const interrupts = run.interruptIds.map((id) => state.interrupts[id]?.raw).filter((i): i is Interrupt => i !== undefined);

@@ -145,6 +145,7 @@ export function reduceAction(d: D, a: StoreAction): void {
       if (a.fromStart) resetRun(d, run);
       beginRequest(d, !a.fromStart);
       run.phase = 'requested';
+      run.attempt = (run.attempt ?? 1) + 1;
       run.terminal = false;
       run.error = undefined;
       run.items = run.items.filter((i) => i.kind !== 'error');

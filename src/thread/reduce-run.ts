@@ -23,6 +23,7 @@ export function runStarted(d: D, e: RunStartedEvent, ctx: EventContext): void {
   if (e.threadId && e.threadId !== d.threadId) diagnose(d, 'out_of_order', `RUN_STARTED for thread ${e.threadId}, not ${d.threadId}`, ctx);
   run.phase = 'streaming';
   if (run.reached !== 'events') run.reached = 'started';
+  run.startedIn = run.attempt ?? 1;
   d.status = 'running';
   // A resume, or a retry from the start, follows the turn again: a call a run before it left unfinished may finish now.
   followUnfinished(d);

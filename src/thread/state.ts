@@ -97,6 +97,17 @@ export interface RunView {
    * Absent in threads stored by an earlier version.
    */
   readonly reached?: 'none' | 'started' | 'events';
+  /**
+   * How many times the run was sent: 1, and one more for each time it is
+   * sent again or followed again (`thread/again`). Absent: 1 (threads stored by an earlier version).
+   */
+  readonly attempt?: number;
+  /**
+   * The attempt whose stream brought RUN_STARTED, so that a page told of
+   * the run's state at most once per batch of events can still tell that
+   * an attempt started, even when it failed in the same batch.
+   */
+  readonly startedIn?: number;
   readonly outcome?: 'success' | 'interrupt' | 'cancelled';
   readonly items: readonly TranscriptItem[];
   /** The interrupts the run ended with (RUN_FINISHED outcome `interrupt`). */

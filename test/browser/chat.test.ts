@@ -16,8 +16,8 @@ function q<T extends Element = Element>(root: Element | ShadowRoot | null | unde
   return (root?.querySelector(sel) as T | null) ?? null;
 }
 
-async function chatWith(runs: Parameters<typeof scriptedTransport>[0], attrs: { board?: string; theme?: string } = {}) {
-  const { transport, requests } = scriptedTransport(runs);
+async function chatWith(runs: Parameters<typeof scriptedTransport>[0], attrs: { board?: string; theme?: string } = {}, burst = false) {
+  const { transport, requests } = scriptedTransport(runs, { burst });
   return { el: await chatOn(transport, attrs), requests };
 }
 
@@ -253,6 +253,23 @@ describe('<oz-agent-chat>', () => {
     expect(fired).to.deep.equal(['oz-run-started', 'oz-run-error', 'oz-run-started', 'oz-run-error']);
     await until(() => status.textContent !== '');
     await expect(el).to.be.accessible();
+  });
+
+  it('tells a run that started and failed in one chunk, and its retry likewise: started, then failed, each attempt', async () => {
+    // A refusal (history_mismatch, a spend limit) comes as RUN_STARTED and RUN_ERROR written together: one read, one batch.
+    const refused = (threadId: string, runId: string) => [
+      { type: 'RUN_STARTED', threadId, runId },
+      { type: 'RUN_ERROR', code: 'unavailable', message: 'Try later.' },
+    ];
+    const { el } = await chatWith([refused, refused], {}, true);
+    const fired: string[] = [];
+    for (const name of ['oz-run-started', 'oz-run-error']) el.addEventListener(name, () => fired.push(name));
+    await type(el, 'Hello');
+    await until(() => fired.includes('oz-run-error'));
+    await el.store!.retryOrResend();
+    await until(() => fired.length === 4);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fired).to.deep.equal(['oz-run-started', 'oz-run-error', 'oz-run-started', 'oz-run-error']);
   });
 
   it('draws the cards already shown again with a renderer registered later', async () => {

@@ -99,7 +99,8 @@ export interface ScriptedTransport {
  * A transport that plays scripted runs, one per request, yielding to the
  * event loop between events so the page sees them stream.
  */
-export function scriptedTransport(runs: Array<(threadId: string, runId: string) => Loose[]>, options: { failWith?: Error } = {}): ScriptedTransport {
+/** `burst`: every event of a run at once, in one task (as one network chunk brings them); else 1 ms apart. */
+export function scriptedTransport(runs: Array<(threadId: string, runId: string) => Loose[]>, options: { failWith?: Error; burst?: boolean } = {}): ScriptedTransport {
   const requests: unknown[] = [];
   let next = 0;
   const transport: RunTransport = (request, opts = {}) => {
@@ -114,7 +115,7 @@ export function scriptedTransport(runs: Array<(threadId: string, runId: string) 
       let id = 0;
       for (const event of events) {
         if (opts.signal?.aborted) return;
-        await new Promise((r) => setTimeout(r, 1));
+        if (!options.burst) await new Promise((r) => setTimeout(r, 1));
         yield { id: `e${++id}`, event: event as unknown as AguiEvent };
       }
       opts.onConnection?.({ status: 'closed' });

@@ -233,3 +233,22 @@ test('retryMode: which errors sending again helps, and how', () => {
   assert.equal(retryMode(e({ code: 'unavailable', source: 'network', retryable: true })), 'same_run');
   assert.equal(retryMode(e({ code: 'unavailable', source: 'stream' })), 'same_run');
 });
+
+test('a run sent again counts its attempts, and says which one started (RUN_STARTED), so a failure in the same batch still shows the start', async () => {
+  const fake = fakeTransport([
+    { events: [], then: new TransportError('network', 'offline', { retryable: true }) },
+    { events: [runStarted('id-2'), runError('unavailable')] },
+    { events: [runStarted('id-2'), ...text('job-1:m1', 'AI: Hi.'), finished({ type: 'success' }, undefined, 'id-2')] },
+  ]);
+  const store = createThreadStore(options(fake.transport));
+  await store.send('hi');
+  let run = currentRun(store.getState())!;
+  assert.equal(run.attempt ?? 1, 1);
+  assert.equal(run.startedIn, undefined, 'refused before its stream: never started');
+  await store.retryOrResend();
+  run = currentRun(store.getState())!;
+  assert.deepEqual([run.attempt, run.startedIn, run.phase], [2, 2, 'error'], 'the second attempt started, then failed');
+  await store.retryOrResend();
+  run = currentRun(store.getState())!;
+  assert.deepEqual([run.attempt, run.startedIn, run.phase], [3, 3, 'finished']);
+});
