@@ -18,7 +18,7 @@
  */
 import { defineConfig, type BuildEnvironmentOptions } from 'vite';
 import { agUiJsonSchemas } from './build/ag-ui-schemas.js';
-import { compactEventType, lazyMarkedDefault, unusedImmerMethods, unusedMarkedRules } from './build/library-trims.js';
+import { compactEventType, lazyMarkedDefault, unusedImmerMethods, unusedMarkedRules, unusedPatchValidator } from './build/library-trims.js';
 import { LICENSES_FILE, thirdPartyLicenses } from './build/licenses.js';
 import { cssTemplates, htmlTemplates, shortPrivateProperties } from './build/templates.js';
 
@@ -64,7 +64,18 @@ export default defineConfig(({ mode }) => ({
   define: mode === 'bundle' ? { 'process.env.NODE_ENV': '"production"' } : {},
   plugins:
     mode === 'bundle'
-      ? [agUiJsonSchemas(), cssTemplates(), htmlTemplates(), lazyMarkedDefault(), unusedMarkedRules(), unusedImmerMethods(), compactEventType(), shortPrivateProperties(), thirdPartyLicenses()]
+      ? [
+          agUiJsonSchemas(),
+          cssTemplates(),
+          htmlTemplates(),
+          lazyMarkedDefault(),
+          unusedMarkedRules(),
+          unusedImmerMethods(),
+          unusedPatchValidator(),
+          compactEventType(),
+          shortPrivateProperties(),
+          thirdPartyLicenses(),
+        ]
       : [],
   build: mode === 'bundle' ? bundle : library,
 }));

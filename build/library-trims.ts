@@ -1,6 +1,7 @@
 /**
  * Library code the bundle carries but never runs, left out: marked's default
- * instance and the rules of options it never sets, Immer's draft and patch API, and
+ * instance and the rules of options it never sets, Immer's draft and patch API,
+ * fast-json-patch's validator (never asked to validate), and
  * @ag-ui/core's `EventType` written once instead of twice. Each transform
  * checks the shape of the file it changes and leaves any other alone with a
  * warning (the size gate then says so); test/node/bundle-transforms.test.ts
@@ -240,6 +241,32 @@ export function unusedMarkedRules(): Plugin {
       }
       edits.sort((a, b) => a.start - b.start);
       return { code: spliced(code, edits), map: null };
+    },
+  };
+}
+
+/**
+ * fast-json-patch's `validator` is only called when `applyOperation` is
+ * asked to validate; board-patch.ts never asks (it checks each operation
+ * itself, RFC 6902's way, before the library runs it), yet the function and
+ * its messages stay, named by `applyOperation`. This keeps the function and
+ * gives it a body that says so: a build that ever asks the library to
+ * validate fails with that message instead of skipping the check. Any other
+ * shape is left alone, with a warning.
+ */
+export function unusedPatchValidator(): Plugin {
+  return {
+    name: 'oz-agui:unused-patch-validator',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]fast-json-patch[\\/]module[\\/]core\.mjs$/.test(id)) return undefined;
+      const found = parseAst(code).body.filter((node) => node.type === 'ExportNamedDeclaration' && node.declaration?.type === 'FunctionDeclaration' && node.declaration.id?.name === 'validator');
+      const fn = found.length === 1 && found[0]!.type === 'ExportNamedDeclaration' && found[0]!.declaration?.type === 'FunctionDeclaration' ? found[0]!.declaration : undefined;
+      if (!fn?.body) {
+        this.warn(`unusedPatchValidator: ${found.length} exported function validator found, not 1; fast-json-patch's validator stays in the bundle`);
+        return undefined;
+      }
+      const body = `{throw new Error("oz-agui's bundle leaves out fast-json-patch's validator: check each operation first and pass validateOperation false (see board-patch.ts)")}`;
+      return { code: spliced(code, [{ start: fn.body.start, end: fn.body.end, text: body }]), map: null };
     },
   };
 }

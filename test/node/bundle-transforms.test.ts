@@ -109,6 +109,36 @@ describe('bundle transforms', () => {
     assert.throws(() => run('oz-agui:unused-immer-methods', 'renderChunk', `${code}\nnew Immer().createDraft({});`, 'chunk.js'), /createDraft/);
   });
 
+  it("fast-json-patch's validator: applyOperation without validation works the same; asking it to validate says the validator is left out", async () => {
+    const file = join(packageDir('fast-json-patch'), 'module/core.mjs');
+    const code = run('oz-agui:unused-patch-validator', 'transform', readFileSync(file, 'utf8'), file)!;
+    // Its one import, of the module beside it, from where the copy is.
+    const copy = join(temp, 'fast-json-patch-core.mjs');
+    writeFileSync(copy, code.replace(/from '\.\/helpers\.mjs'/g, `from '${pathToFileURL(join(dirname(file), 'helpers.mjs')).href}'`));
+    const original = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const changed = (await import(pathToFileURL(copy).href)) as Record<string, unknown>;
+    assert.ok(!code.includes('OPERATION_FROM_REQUIRED'), "the validator's messages are gone");
+    type Apply = (doc: unknown, op: unknown, validate: boolean, mutate: boolean, ban: boolean, index: number) => { newDocument: unknown };
+    const ops = [
+      { op: 'add', path: '/a/-', value: 3 },
+      { op: 'replace', path: '/b', value: { c: [1] } },
+      { op: 'move', from: '/b', path: '/d' },
+      { op: 'copy', from: '/a', path: '/e' },
+      { op: 'test', path: '/a/0', value: 1 },
+      { op: 'remove', path: '/a/1' },
+    ];
+    const doc = () => ({ a: [1, 2], b: 'x' });
+    let before: unknown = doc();
+    let now: unknown = doc();
+    ops.forEach((op, i) => {
+      before = (original.applyOperation as Apply)(before, op, false, true, true, i).newDocument;
+      now = (changed.applyOperation as Apply)(now, op, false, true, true, i).newDocument;
+      assert.deepEqual(now, before, `after ${op.op}`);
+    });
+    assert.throws(() => (changed.applyOperation as Apply)(doc(), ops[0], true, true, true, 0), /leaves out fast-json-patch's validator/);
+    assert.equal((changed._areEquals as (a: unknown, b: unknown) => boolean)({ x: [1] }, { x: [1] }), true);
+  });
+
   it("@ag-ui/core's EventType: the same object, keys in the same order", async () => {
     const file = join(packageDir('@ag-ui/core'), 'dist/index.mjs');
     const entry = readFileSync(file, 'utf8');
