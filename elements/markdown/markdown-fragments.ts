@@ -6,15 +6,17 @@
  */
 import { MarkdownBlocks } from './markdown-blocks.js';
 import { MarkdownDom } from './markdown-dom.js';
-import { patchNodes } from './tail-patch.js';
+import { patchNode, patchNodes } from './tail-patch.js';
 import type { Token } from 'marked';
 
 /** One update of {@link MarkdownFragments}: what to append, and the tail to show after it. */
 export interface MarkdownFragmentStep {
   /** Remove everything shown before (the text started over). */
   reset: boolean;
-  /** The DOM of the blocks finished in this update (to append once and keep), or undefined. */
+  /** The DOM of the blocks finished in this update (to append once and keep), or undefined; those the tail shown became are not in it. */
   added: DocumentFragment | undefined;
+  /** How many of the finished blocks are the tail that was shown, patched where it stands (counted in the group it is in). */
+  finishedInPlace: number;
   /** The DOM of the open tail (to show after `added`, in place of the last one), or undefined when the shown one stands (unchanged, or patched in place). */
   tail: DocumentFragment | undefined;
   /** The tail's nodes as they are (or will be, once `tail` is shown) in the page, in order. */
@@ -48,6 +50,7 @@ export class MarkdownFragments {
   update(text: string, withTail = true): MarkdownFragmentStep {
     const step = this.blocks.step(text);
     const added = step.added.length > 0 ? this.dom.blocks(step.added) : undefined;
+    const finishedInPlace = added && !step.reset ? this.finishTail(added) : 0;
     const tokens = withTail ? step.tail : NO_TOKENS;
     let tail: DocumentFragment | undefined;
     if (step.reset || tokens !== this.tailTokens) {
@@ -59,6 +62,28 @@ export class MarkdownFragments {
       } else this.tailNodes = [...tail.childNodes];
     }
     this.tailTokens = tokens;
-    return { reset: step.reset, added, tail, tailNodes: this.tailNodes };
+    return { reset: step.reset, added, finishedInPlace, tail, tailNodes: this.tailNodes };
+  }
+
+  /**
+   * The tail shown was the first of the blocks `added` as it was being
+   * written: it stays where it is in the page, patched where it differs
+   * (usually nowhere), and leaves `added`; what else was shown of it goes.
+   * So a block streamed in is styled and laid out once, not once as the tail
+   * and again when it is done. Returns how many elements it kept.
+   */
+  private finishTail(added: DocumentFragment): number {
+    const shown = this.tailNodes;
+    const done = [...added.childNodes];
+    const kept = Math.min(shown.length, done.length);
+    let elements = 0;
+    for (let i = 0; i < kept; i++) {
+      const node = patchNode(shown[i]!, done[i]!);
+      if (done[i]!.parentNode === added) done[i]!.remove();
+      if (node.nodeType === Node.ELEMENT_NODE) elements++;
+    }
+    for (let i = kept; i < shown.length; i++) shown[i]!.remove();
+    this.tailNodes = [];
+    return elements;
   }
 }

@@ -28,7 +28,9 @@ export interface MarkdownViewOptions {
 /**
  * Untrusted markdown shown safely in one element it fills (the body), and
  * cheaply while it streams: finished blocks are rendered once and their DOM
- * kept; only the growing tail is parsed and replaced again. More text than
+ * kept; only the growing tail is parsed again, and patched where it changed,
+ * at the end of the last group of blocks, where it stays as the block it
+ * becomes once finished. More text than
  * one frame can take (about 8 ms of work at the cost measured so far) is
  * shown over several frames, so a long answer arriving at once never blocks
  * the page: `rendering` is true meanwhile (and the body `aria-busy`), and
@@ -105,11 +107,11 @@ export class MarkdownView {
     const step = this.stream.update(part, part === text);
     this.shownText = part;
     if (step.reset) this.clear(body);
+    // The tail shown became the first finished blocks where it stands (the group it is in holds them now).
+    this.chunkBlocks += step.finishedInPlace;
     if (step.added) this.keep(body, step.added);
-    if (step.tail) {
-      for (const n of this.tailNodes) n.remove();
-      body.append(step.tail);
-    }
+    else if (step.tail) for (const n of this.tailNodes) n.remove();
+    if (step.tail?.firstChild) this.tailChunk(body).append(step.tail);
     this.tailNodes = step.tailNodes;
     this.chars.measured(part.length - from, performance.now() - started);
     if (part !== text) this.nextFrame(body);
@@ -183,21 +185,30 @@ export class MarkdownView {
   }
 
   /**
-   * Adds finished blocks (before the tail) in groups of CHUNK_BLOCKS, each skipped by
-   * style, layout and paint while off screen (`content-visibility: auto`):
-   * a long answer costs each frame what is visible, not its whole length.
+   * Adds finished blocks (at the end, where no tail is now) in groups of
+   * CHUNK_BLOCKS, each skipped by style, layout and paint while off screen
+   * (`content-visibility: auto`): a long answer costs each frame what is
+   * visible, not its whole length. The tail goes at the end of the last
+   * group, so that it is finished where it is.
    */
   private keep(body: HTMLElement, blocks: DocumentFragment): void {
     for (let node = blocks.firstChild; node; node = blocks.firstChild) {
-      if (!this.chunk || (this.chunkBlocks >= CHUNK_BLOCKS && node.nodeType === Node.ELEMENT_NODE)) {
-        this.chunk = document.createElement('div');
-        this.chunk.className = 'chunk';
-        this.chunkBlocks = 0;
-        body.insertBefore(this.chunk, this.tailNodes[0] ?? null);
-      }
-      if (node.nodeType === Node.ELEMENT_NODE) this.chunkBlocks++;
-      this.chunk.append(node);
+      const element = node.nodeType === Node.ELEMENT_NODE;
+      const chunk = element ? this.tailChunk(body) : (this.chunk ?? this.tailChunk(body));
+      if (element) this.chunkBlocks++;
+      chunk.append(node);
     }
+  }
+
+  /** The group a new block goes into: the last one, or a new one once that holds CHUNK_BLOCKS. */
+  private tailChunk(body: HTMLElement): HTMLElement {
+    if (!this.chunk || this.chunkBlocks >= CHUNK_BLOCKS) {
+      this.chunk = document.createElement('div');
+      this.chunk.className = 'chunk';
+      this.chunkBlocks = 0;
+      body.append(this.chunk);
+    }
+    return this.chunk;
   }
 }
 

@@ -30,7 +30,7 @@ function retext(text: Text, want: string): void {
 }
 
 /** Makes `shown` show what `fresh` does; returns the node now in its place (itself, or `fresh`). */
-function patchNode(shown: ChildNode, fresh: ChildNode): ChildNode {
+export function patchNode(shown: ChildNode, fresh: ChildNode): ChildNode {
   if (shown.isEqualNode(fresh)) return shown;
   if (shown.nodeType === Node.TEXT_NODE && fresh.nodeType === Node.TEXT_NODE) {
     retext(shown as Text, (fresh as Text).data);

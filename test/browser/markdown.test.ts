@@ -199,7 +199,9 @@ describe('<oz-markdown>', () => {
     el.text = 'Start.\n\nThe first tail';
     await el.updateComplete;
     const body = el.shadowRoot!.querySelector('.markdown')!;
-    expect(body.lastElementChild!.textContent).to.equal('The first tail');
+    // The tail is the last block of the last group of blocks.
+    const lastBlock = () => body.lastElementChild!.lastElementChild!;
+    expect(lastBlock().textContent).to.equal('The first tail');
     el.text = 'Start.\n\nThe first tail\n\n' + text;
     // The first update takes what one frame allows: whole blocks, and no half-shown tail.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
@@ -210,7 +212,7 @@ describe('<oz-markdown>', () => {
     await el.updateComplete;
     expect(el.rendering).to.equal(false);
     expect(body.querySelectorAll('h2').length).to.equal(60);
-    expect(body.lastElementChild!.textContent).to.equal('The open tail');
+    expect(lastBlock().textContent).to.equal('The open tail');
     expect(body.querySelector('.chunk')!.firstElementChild!.textContent).to.equal('Start.');
     const whole = document.createElement('div');
     whole.innerHTML = renderMarkdown(el.text);
@@ -237,6 +239,26 @@ describe('<oz-markdown>', () => {
     await el.updateComplete;
     const texts = [...el.shadowRoot!.querySelectorAll('p')].map((p) => p.textContent);
     expect(texts).to.deep.equal(['One.', 'Two.', 'Three.', 'Four']);
+  });
+
+  it('keeps each block it showed as the tail as the block it became: the same elements, patched, never built again', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    const body = el.shadowRoot!.querySelector('.markdown')!;
+    const steps = ['Intro', 'Intro.\n\n- one\n- tw', 'Intro.\n\n- one\n- two\n\n| A | B |\n| - | - |\n| 1 |', 'Intro.\n\n- one\n- two\n\n| A | B |\n| - | - |\n| 1 | 2 |\n\nEnd'];
+    const seen: Element[] = [];
+    for (const text of steps) {
+      el.text = text;
+      await el.updateComplete;
+      seen.push(body.querySelector('.chunk')!.lastElementChild!);
+    }
+    const [p, ul, table] = seen;
+    expect([...body.querySelector('.chunk')!.children]).to.deep.equal([p, ul, table, seen[3]], 'each tail stayed as its finished block, in place');
+    expect(p!.textContent).to.equal('Intro.');
+    expect(ul!.querySelectorAll('li').length).to.equal(2);
+    expect([...table!.querySelectorAll('td')].map((td) => td.textContent)).to.deep.equal(['1', '2']);
+    const whole = document.createElement('div');
+    whole.innerHTML = renderMarkdown(el.text);
+    expect(body.querySelector('.chunk')!.innerHTML).to.equal(whole.innerHTML, 'the same DOM as the whole text rendered at once');
   });
 
   it('aligns table columns as the delimiter row says; a column it says nothing of starts at the start', async () => {
