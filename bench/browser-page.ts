@@ -18,10 +18,42 @@ import { startEdge } from '../server/edge/index.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-/** The page: a long-task recorder, the bundle, and `body` (the elements under test). */
+/** The page's side of {@link armChatShown}, plain JavaScript (a function Playwright sends would carry tsx's helpers). */
+const ARM_SHOWN = `window.__armShown = () => {
+  const chat = document.querySelector('oz-agent-chat');
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const markdown = () => {
+    const found = [];
+    const roots = [document];
+    while (roots.length > 0) {
+      for (const el of roots.pop().querySelectorAll('*')) {
+        if (el.classList.contains('markdown')) found.push(el);
+        if (el.shadowRoot) roots.push(el.shadowRoot);
+      }
+    }
+    return found;
+  };
+  window.__shown = new Promise((resolve) => {
+    const ended = async () => {
+      chat.removeEventListener('oz-run-finished', ended);
+      chat.removeEventListener('oz-run-error', ended);
+      await frame(); // the run's end rendered: its markdown views are there
+      const views = markdown();
+      while (views.some((el) => el.getAttribute('aria-busy') === 'true')) await frame();
+      await frame();
+      await frame();
+      resolve();
+    };
+    chat.addEventListener('oz-run-finished', ended);
+    chat.addEventListener('oz-run-error', ended);
+  });
+};`;
+
+/** The page: a long-task recorder, the shown-run waiter, the bundle, and `body` (the elements under test). */
 export function benchPage(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench</title>
 <script>window.__longest = 0; window.__since = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.startTime >= window.__since) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });</script>
+<script>${ARM_SHOWN}</script>
 </head><body>${body}
 <script type="module" src="/oz-agent-chat.js"></script></body></html>`;
 }
@@ -102,27 +134,21 @@ export async function startBenchSite(page: string, entries: Record<string, strin
 }
 
 /**
- * Resolves when the chat on `page` has shown its last run whole: the run is
- * over and no markdown is still rendering (`aria-busy`: a burst is shown over several
- * frames, so that may come after the run's end), and two frames have painted.
+ * Arms a wait, in the page, for the chat on `page` to show its next run
+ * whole: the run ends (`oz-run-finished`, `oz-run-error`), then no markdown
+ * is still rendering (`aria-busy`: a burst is shown over several frames, so
+ * that may come after the run's end), then two frames paint. Arm it before
+ * the send; the function it returns resolves when the wait does. Nothing
+ * polls while the run streams: the harness's own work stays out of the
+ * page's measured time (a poll of the whole tree every 100 ms cost the chat
+ * time the floor page never paid).
  */
-export async function chatShown(page: Page, timeout = 120_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const chat = document.querySelector('oz-agent-chat') as (HTMLElement & { store?: { getState(): { turns: Array<{ runs: Array<{ phase: string }> }> } } }) | null;
-      const run = chat?.store?.getState().turns.at(-1)?.runs.at(-1);
-      if (run === undefined || run.phase === 'requested' || run.phase === 'streaming') return false;
-      const roots: Array<Document | ShadowRoot> = [document];
-      while (roots.length > 0) {
-        for (const el of roots.pop()!.querySelectorAll('*')) {
-          if (el.getAttribute('aria-busy') === 'true' && el.classList.contains('markdown')) return false;
-          if (el.shadowRoot) roots.push(el.shadowRoot);
-        }
-      }
-      return true;
-    },
-    undefined,
-    { timeout, polling: 100 },
-  );
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+export async function armChatShown(page: Page, timeout = 120_000): Promise<() => Promise<void>> {
+  await page.evaluate(() => (window as unknown as { __armShown(): void }).__armShown());
+  return async () => {
+    await page.evaluate((ms) => {
+      const shown = (window as unknown as { __shown: Promise<void> }).__shown;
+      return Promise.race([shown, new Promise((_, reject) => setTimeout(() => reject(new Error(`the chat did not show its run within ${ms} ms`)), ms))]);
+    }, timeout);
+  };
 }

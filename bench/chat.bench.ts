@@ -22,7 +22,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchPage, chatShown, startBenchSite } from './browser-page.js';
+import { armChatShown, benchPage, startBenchSite } from './browser-page.js';
 import type { BenchRow } from './types.js';
 import type * as ThreadModule from '../src/thread/index.js';
 
@@ -60,9 +60,10 @@ export default async function chatBench(): Promise<BenchRow[]> {
     }
     if (process.env.OZ_BENCH_TRACE)
       await browser.startTracing(page, { path: process.env.OZ_BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] });
+    const shown = await armChatShown(page);
     const before = await metrics();
     await box.press('Enter');
-    await chatShown(page);
+    await shown();
     const after = await metrics();
     if (process.env.OZ_BENCH_TRACE) await browser.stopTracing();
     if (process.env.OZ_BENCH_PROFILE) {
