@@ -59,12 +59,15 @@ export class ChatObserver {
       return !quiet;
     };
     const history = historyNeeded(state.lastError);
+    // Told after the run's start (a load again refused in the same batch started first).
+    const late: Event[] = [];
+    let historyLine: string | undefined;
     if (history && this.firstSight(state.lastError!, quiet)) {
-      events.push(new OzHistoryNeededEvent({ threadId: state.threadId, reason: history }), runErrorEvent(state.lastError!.code, state.lastError!.message, state.lastError!.runId));
-      announce = errorLine(state.lastError!, t);
+      late.push(new OzHistoryNeededEvent({ threadId: state.threadId, reason: history }), runErrorEvent(state.lastError!.code, state.lastError!.message, state.lastError!.runId));
+      historyLine = errorLine(state.lastError!, t);
     }
     const turn = state.turns[state.turns.length - 1];
-    if (!turn) return announce === undefined ? { events } : { events, announce };
+    if (!turn) return historyLine === undefined ? { events: late } : { events: late, announce: historyLine };
     for (const run of turn.runs) {
       const { runId } = run;
       // Each attempt (the run sent again) starts and ends anew. An attempt that started and failed
@@ -73,7 +76,7 @@ export class ChatObserver {
       const started = run.startedIn === attempt || run.phase === 'streaming' || run.phase === 'finished' || run.phase === 'stopped';
       if (started && once(`started:${runId}:${attempt}`)) {
         events.push(new OzRunStartedEvent({ threadId: state.threadId, runId }));
-        announce = t.generating;
+        if (run.phase !== 'error') announce = t.generating;
       }
       for (const item of run.items) {
         if (item.kind !== 'message') continue;
@@ -96,6 +99,8 @@ export class ChatObserver {
         announce = errorLine(run.error, t);
       }
     }
+    events.push(...late);
+    if (historyLine !== undefined) announce = historyLine;
     if (!turn.runs.length && state.lastError && this.firstSight(state.lastError, quiet)) {
       events.push(runErrorEvent(state.lastError.code, state.lastError.message));
       announce = errorLine(state.lastError, t);

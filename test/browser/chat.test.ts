@@ -272,6 +272,26 @@ describe('<oz-agent-chat>', () => {
     expect(fired).to.deep.equal(['oz-run-started', 'oz-run-error', 'oz-run-started', 'oz-run-error']);
   });
 
+  it('tells a load again refused in one chunk in order: started, history needed, failed; and announces the failure, not "generating"', async () => {
+    const refused = (threadId: string, runId: string) => [
+      { type: 'RUN_STARTED', threadId, runId },
+      { type: 'RUN_ERROR', code: 'history_mismatch', message: 'The thread has turns you do not.' },
+    ];
+    const { el } = await chatWith([helperRun, refused], {}, true);
+    const fired: string[] = [];
+    for (const name of ['oz-run-started', 'oz-run-error', 'oz-history-needed']) el.addEventListener(name, () => fired.push(name));
+    const status = el.shadowRoot!.querySelector('[role="status"]')!;
+    await type(el, 'Hello');
+    await until(() => el.store!.getState().status === 'idle');
+    fired.length = 0;
+    await el.store!.resync();
+    await until(() => fired.length === 3);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fired).to.deep.equal(['oz-run-started', 'oz-history-needed', 'oz-run-error']);
+    await until(() => status.textContent!.includes('could not be loaded'));
+    expect(status.textContent).not.to.contain('enerat');
+  });
+
   it('draws the cards already shown again with a renderer registered later', async () => {
     const { createReducer, initialThreadState } = await import('../../src/thread/index.js');
     const reduce = createReducer();
