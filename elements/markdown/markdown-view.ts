@@ -112,6 +112,11 @@ export class MarkdownView {
     if (step.added) this.keep(body, step.added);
     else if (step.tail) for (const n of this.tailNodes) n.remove();
     if (step.tail?.firstChild) this.tailChunk(body).append(step.tail);
+    // A group started for a tail that then went leaves no empty box behind.
+    else if (this.chunk && !this.chunk.firstChild) {
+      this.chunk.remove();
+      this.chunk = undefined;
+    }
     this.tailNodes = step.tailNodes;
     this.chars.measured(part.length - from, performance.now() - started);
     if (part !== text) this.nextFrame(body);

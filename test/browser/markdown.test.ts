@@ -261,6 +261,18 @@ describe('<oz-markdown>', () => {
     expect(body.querySelector('.chunk')!.innerHTML).to.equal(whole.innerHTML, 'the same DOM as the whole text rendered at once');
   });
 
+  it('leaves no empty group behind when a tail that started a group goes (the text shrank)', async () => {
+    const el = await fixture<OzMarkdown>(html`<oz-markdown></oz-markdown>`);
+    const body = el.shadowRoot!.querySelector('.markdown')!;
+    const blocks = Array.from({ length: 16 }, (_, i) => `Block ${i}.`).join('\n\n');
+    el.text = `${blocks}\n\nThe tail`;
+    await el.updateComplete;
+    expect(body.querySelectorAll('.chunk').length).to.equal(2, 'sixteen blocks fill the first group; the tail starts the next');
+    el.text = `${blocks}\n\n`;
+    await el.updateComplete;
+    expect([...body.querySelectorAll('.chunk')].map((c) => c.childElementCount)).to.deep.equal([16]);
+  });
+
   it('aligns table columns as the delimiter row says; a column it says nothing of starts at the start', async () => {
     const el = await fixture<OzMarkdown>(html`<oz-markdown .text=${'| a | b | c | d |\n| :- | :-: | -: | - |\n| 1 | 2 | 3 | 4 |'}></oz-markdown>`);
     const align = (selector: string) => [...el.shadowRoot!.querySelectorAll(selector)].map((cell) => getComputedStyle(cell).textAlign.replace('-webkit-', ''));
