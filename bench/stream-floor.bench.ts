@@ -33,6 +33,7 @@ const PACES = [
   { name: 'full speed', pace: 0 },
   { name: '500 events/s', pace: 2 },
 ].filter(({ pace }) => process.env.OZ_BENCH_PACE === undefined || Number(process.env.OZ_BENCH_PACE) === pace);
+if (PACES.length === 0) throw new Error(`OZ_BENCH_PACE=${process.env.OZ_BENCH_PACE}: the paces are 0 (full speed) and 2 (500 events/s)`);
 
 const CHAT = benchPage('<oz-agent-chat endpoint="" agent="writer" tenant="acme" style="height: 700px"></oz-agent-chat>');
 
