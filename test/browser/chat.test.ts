@@ -255,15 +255,21 @@ describe('<oz-agent-chat>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('tells a run that started and failed in one chunk, and its retry likewise: started, then failed, each attempt', async () => {
-    // A refusal (history_mismatch, a spend limit) comes as RUN_STARTED and RUN_ERROR written together: one read, one batch.
-    const refused = (threadId: string, runId: string) => [
-      { type: 'RUN_STARTED', threadId, runId },
-      { type: 'RUN_ERROR', code: 'unavailable', message: 'Try later.' },
-    ];
-    const { el } = await chatWith([refused, refused], {}, true);
+  /** A refusal (history_mismatch, a spend limit): RUN_STARTED and RUN_ERROR written together (with a burst transport: one read, one batch). */
+  const refusedWith = (code: string) => (threadId: string, runId: string) => [
+    { type: 'RUN_STARTED', threadId, runId },
+    { type: 'RUN_ERROR', code, message: `Refused: ${code}.` },
+  ];
+  /** The names of `names` as `el` fires them, in order. */
+  const firedOf = (el: OzAgentChat, names: string[]) => {
     const fired: string[] = [];
-    for (const name of ['oz-run-started', 'oz-run-error']) el.addEventListener(name, () => fired.push(name));
+    for (const name of names) el.addEventListener(name, () => fired.push(name));
+    return fired;
+  };
+
+  it('tells a run that started and failed in one chunk, and its retry likewise: started, then failed, each attempt', async () => {
+    const { el } = await chatWith([refusedWith('unavailable'), refusedWith('unavailable')], {}, true);
+    const fired = firedOf(el, ['oz-run-started', 'oz-run-error']);
     await type(el, 'Hello');
     await until(() => fired.includes('oz-run-error'));
     await el.store!.retryOrResend();
@@ -273,13 +279,8 @@ describe('<oz-agent-chat>', () => {
   });
 
   it('tells a load again refused in one chunk in order: started, history needed, failed; and announces the failure, not "generating"', async () => {
-    const refused = (threadId: string, runId: string) => [
-      { type: 'RUN_STARTED', threadId, runId },
-      { type: 'RUN_ERROR', code: 'history_mismatch', message: 'The thread has turns you do not.' },
-    ];
-    const { el } = await chatWith([helperRun, refused], {}, true);
-    const fired: string[] = [];
-    for (const name of ['oz-run-started', 'oz-run-error', 'oz-history-needed']) el.addEventListener(name, () => fired.push(name));
+    const { el } = await chatWith([helperRun, refusedWith('history_mismatch')], {}, true);
+    const fired = firedOf(el, ['oz-run-started', 'oz-run-error', 'oz-history-needed']);
     const status = el.shadowRoot!.querySelector('[role="status"]')!;
     await type(el, 'Hello');
     await until(() => el.store!.getState().status === 'idle');
