@@ -7,8 +7,8 @@
  */
 import { EventType, isTerminalEvent, OZ_WAITING } from '../protocol/index.js';
 import type { RunAgentRequest } from '../protocol/index.js';
-import { openRun } from '../transport/index.js';
-import type { ConnectionState, OpenRunOptions } from '../transport/index.js';
+import { openRunBatches } from '../transport/index.js';
+import type { BatchedRunTransport, ConnectionState, OpenRunOptions, RunTransport, StreamedBatch } from '../transport/index.js';
 import { loadAnswerCheck } from '../forms/answer-check.js';
 import { currentRun } from './selectors.js';
 import type { StoreDispatcher } from './store-dispatcher.js';
@@ -76,8 +76,15 @@ function transportOptions(
   };
 }
 
+/** A source that yields events one by one, as batches of one (how long each waited is then the store's to measure). */
+function inBatches(transport: RunTransport): BatchedRunTransport {
+  return async function* (request, opts) {
+    for await (const streamed of transport(request, opts)) yield { events: [streamed] } satisfies StreamedBatch;
+  };
+}
+
 export function createStoreRuns({ url, options, now, hub, saver, disposed, headers }: StoreRunsParts): StoreRuns {
-  const transport = options.transport ?? openRun;
+  const transport = options.transport ? inBatches(options.transport) : openRunBatches;
   const giveBack = options.yieldToMain ?? yieldToMain;
   const sliceMs = options.sliceMs ?? SLICE_MS;
   const clock = options.sliceClock ?? sliceClock;
@@ -114,23 +121,29 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
       };
       let sliceStart = clock();
       let lastDone = sliceStart; // a slice counts busy time: a wait for the stream starts a new one
-      for await (const streamed of transport(request, opts)) {
-        if (!mine()) break;
-        const at = clock();
-        if (at - lastDone > IDLE_GAP_MS) sliceStart = at;
-        else if (at - sliceStart >= sliceMs) {
-          // A long burst: tell the listeners what is there so far, then let the page breathe.
-          hub.flushNow();
-          await giveBack();
-          if (!mine()) break;
-          sliceStart = clock();
+      read: for await (const batch of transport(request, opts)) {
+        for (let i = 0; i < batch.events.length; i++) {
+          if (!mine()) break read;
+          const streamed = batch.events[i]!;
+          const at = clock();
+          // What waited for the network starts a new slice. Read with the one before, it is the same slice,
+          // however long its reading took (that time was the page's too).
+          const waited = i > 0 ? 0 : (batch.waitedMs ?? at - lastDone);
+          if (waited > IDLE_GAP_MS) sliceStart = at;
+          else if (at - sliceStart >= sliceMs) {
+            // A long burst: tell the listeners what is there so far, then let the page breathe.
+            hub.flushNow();
+            await giveBack();
+            if (!mine()) break read;
+            sliceStart = clock();
+          }
+          hub.record({ kind: 'event', at: now(), streamed });
+          hub.dispatch(streamed);
+          saver.watchAccess(streamed.event);
+          if (streamed.event && isTerminalEvent(streamed.event)) terminal = true;
+          saver.saveStreaming(terminal);
+          lastDone = clock();
         }
-        hub.record({ kind: 'event', at: now(), streamed });
-        hub.dispatch(streamed);
-        saver.watchAccess(streamed.event);
-        if (streamed.event && isTerminalEvent(streamed.event)) terminal = true;
-        saver.saveStreaming(terminal);
-        lastDone = clock();
       }
       if (mine() && !terminal && !ctl.signal.aborted) hub.dispatch({ type: 'thread/stream-closed', reason: 'ended', at: now() });
     } catch (err) {

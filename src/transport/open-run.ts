@@ -19,7 +19,14 @@ import type { ReconnectOptions } from './backoff.js';
 import { TransportError } from './errors.js';
 import { httpError, notAnEventStream } from './response.js';
 import { SseByteParser } from './sse-parser.js';
+import { sliceClock } from '../schedule.js';
 import type { SseMessage } from './sse-parser.js';
+
+/**
+ * A read is parsed and checked at most this many bytes at a time (about 160
+ * small events): each piece's events are one batch (see {@link StreamedBatch}).
+ */
+const READ_PIECE_BYTES = 16 * 1024;
 
 /** One run to follow: where, what, and how to authenticate. */
 export interface RunRequest {
@@ -92,6 +99,21 @@ export interface StreamEnd {
 /** The shape every run source shares: live ({@link openRun}) or recorded (replay). */
 export type RunTransport = (request: RunRequest, options?: OpenRunOptions) => AsyncIterable<StreamedEvent>;
 
+/** The events one read of the stream brought, in order (see {@link openRunBatches}). */
+export interface StreamedBatch {
+  events: readonly StreamedEvent[];
+  /**
+   * How long that read waited for the network, in ms (monotonic clock): more
+   * than a moment, and the page was free meanwhile. About 0: the bytes were
+   * there already, read on in the same task. Absent when unknown (a source
+   * that yields events one by one).
+   */
+  waitedMs?: number;
+}
+
+/** A run source that yields the events of each read together: the thread store's own. */
+export type BatchedRunTransport = (request: RunRequest, options?: OpenRunOptions) => AsyncIterable<StreamedBatch>;
+
 /** Where a run's position stands: the last id received and the events received after it. */
 interface Position {
   lastId: string | undefined;
@@ -139,7 +161,7 @@ function decode(message: SseMessage): { ok: true; event: StreamedEvent['event'] 
   return checked.ok ? { ok: true, event: checked.value } : { ok: false, error: checked.error };
 }
 
-async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | undefined> {
+async function* connect(c: Connection): AsyncGenerator<StreamedBatch, Ending | undefined> {
   const { request, options, signal, position } = c;
   const headers = new Headers(request.headers);
   headers.set('Content-Type', 'application/json');
@@ -202,6 +224,7 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
+      const asked = sliceClock();
       try {
         chunk = await reader.read();
       } catch (err) {
@@ -214,44 +237,63 @@ async function* connect(c: Connection): AsyncGenerator<StreamedEvent, Ending | u
         const error = new TransportError('network', end.healthy ? 'The server ended the stream before the run finished' : 'The stream ended before the run finished', { retryable: true });
         return { kind: 'retry', error, healthy: end.healthy, expected: end.healthy };
       }
-      parser.feed(chunk.value);
-      for (let i = 0; i < queue.length; i++) {
-        const m = queue[i]!;
-        if (skip > 0) {
-          // Replayed from the start by a server that sends no ids: already yielded.
-          skip -= 1;
-          continue;
+      let waitedMs = sliceClock() - asked;
+      // A read's events go together, one hop through the generators for many events, in batches of one
+      // piece of the read: a burst read whole (the bytes piled up while the page was busy) is parsed and
+      // checked a piece at a time, so whoever reads the batches can give the page a frame between two.
+      const bytes = chunk.value;
+      for (let from = 0; from < bytes.length; from += READ_PIECE_BYTES) {
+        parser.feed(from === 0 && bytes.length <= READ_PIECE_BYTES ? bytes : bytes.subarray(from, from + READ_PIECE_BYTES));
+        let batch: StreamedEvent[] = [];
+        const take = (): StreamedBatch => {
+          const taken = { events: batch, waitedMs };
+          batch = [];
+          waitedMs = 0; // the rest of this read came with it
+          return taken;
+        };
+        for (let i = 0; i < queue.length; i++) {
+          const m = queue[i]!;
+          if (skip > 0) {
+            // Replayed from the start by a server that sends no ids: already yielded.
+            skip -= 1;
+            continue;
+          }
+          events += 1;
+          if (m.ownId) {
+            position.lastId = m.id;
+            position.sinceId = 0;
+          } else if (m.id !== position.lastId) {
+            position.lastId = m.id; // set by an id-only frame before this one
+            position.sinceId = 1;
+          } else {
+            position.sinceId += 1;
+          }
+          const decoded = decode(m);
+          if (!decoded.ok) {
+            // Told in its place: the events before it go first.
+            if (batch.length > 0) yield take();
+            if (signal.aborted) return undefined;
+            call(options.onInvalidEvent, m.id === undefined ? { data: m.data, error: decoded.error } : { id: m.id, data: m.data, error: decoded.error });
+            continue;
+          }
+          batch.push({ id: m.id, event: decoded.event });
+          if (isTerminalEvent(decoded.event)) {
+            yield take();
+            ended('done');
+            return { kind: 'done' };
+          }
         }
-        events += 1;
-        if (m.ownId) {
-          position.lastId = m.id;
-          position.sinceId = 0;
-        } else if (m.id !== position.lastId) {
-          position.lastId = m.id; // set by an id-only frame before this one
-          position.sinceId = 1;
-        } else {
-          position.sinceId += 1;
-        }
-        const decoded = decode(m);
-        if (!decoded.ok) {
-          call(options.onInvalidEvent, m.id === undefined ? { data: m.data, error: decoded.error } : { id: m.id, data: m.data, error: decoded.error });
-          continue;
-        }
-        yield { id: m.id, event: decoded.event };
-        if (isTerminalEvent(decoded.event)) {
-          ended('done');
-          return { kind: 'done' };
-        }
+        queue.length = 0;
+        if (batch.length > 0) yield take();
         if (signal.aborted) return undefined;
       }
-      queue.length = 0;
     }
   } finally {
     reader.cancel().catch(() => undefined);
   }
 }
 
-async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGenerator<StreamedEvent, void> {
+async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGenerator<StreamedBatch, void> {
   const outer = options.signal;
   if (outer?.aborted) return;
   const controller = new AbortController();
@@ -323,4 +365,19 @@ async function* follow(request: RunRequest, options: OpenRunOptions): AsyncGener
  * non-stream answer (`bad_response`) or a spent budget (`gave_up`); returns
  * quietly when `options.signal` aborts or the consumer stops iterating.
  */
-export const openRun: RunTransport = (request, options = {}) => follow(request, options);
+export const openRun: RunTransport = async function* (request, options = {}) {
+  for await (const { events } of follow(request, options)) {
+    for (const streamed of events) {
+      if (options.signal?.aborted) return;
+      yield streamed;
+    }
+  }
+};
+
+/**
+ * {@link openRun}, yielding the events of each read of the stream together,
+ * with how long the read waited: the thread store's transport (one hop of its
+ * async iteration per read, not per event, and what it needs to tell a burst
+ * from a paced stream).
+ */
+export const openRunBatches: BatchedRunTransport = (request, options = {}) => follow(request, options);

@@ -134,6 +134,66 @@ test('a paced stream is never sliced: a wait for the next event ends the slice, 
   assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
 });
 
+/** A fetch answering with `reads`: each an SSE text the stream delivers as one read, after `gapMs` (0: all there at once). */
+function sseFetch(reads: string[], gapMs: number): typeof fetch {
+  return async () => {
+    const encoder = new TextEncoder();
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (i >= reads.length) return controller.close();
+        if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
+        controller.enqueue(encoder.encode(reads[i++]!));
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+}
+const sse = (events: StreamedEvent[]) => events.map((e, i) => `id: ${i}\ndata: ${JSON.stringify(e.event)}\n\n`);
+
+test('over the network, a read of many events is one burst, sliced however long parsing it took', async () => {
+  const parts = Array.from({ length: 20 }, (_, i) => `w${i} `);
+  const events = [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')];
+  // Every clock read moves 2 ms: the time between two events of one read is parsing, not a wait.
+  let clock = 0;
+  let yields = 0;
+  const store = createThreadStore(
+    options(undefined as unknown as RunTransport, {
+      transport: undefined,
+      transportOptions: { fetch: sseFetch([sse(events).join('')], 0) },
+      sliceClock: () => (clock += 2),
+      sliceMs: 8,
+      yieldToMain: async () => void yields++,
+    }),
+  );
+  await store.send('go');
+  assert.ok(yields >= 5, `yielded ${yields} times`);
+  assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
+  assert.equal(store.getState().status, 'idle');
+});
+
+test('over the network, reads that each waited for the stream are never sliced, whatever the clock between them', async () => {
+  const parts = Array.from({ length: 12 }, (_, i) => `w${i} `);
+  const events = [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')];
+  // Each event its own read, 5 ms after the one before; the store's clock moves 1 ms a read, so it
+  // cannot see those waits: the reads' own timing says they waited.
+  let clock = 0;
+  let yields = 0;
+  const store = createThreadStore(
+    options(undefined as unknown as RunTransport, {
+      transport: undefined,
+      transportOptions: { fetch: sseFetch(sse(events), 5) },
+      sliceClock: () => (clock += 1),
+      sliceMs: 8,
+      yieldToMain: async () => void yields++,
+    }),
+  );
+  await store.send('go');
+  assert.ok(clock > 30, `the store's clock moved ${clock} ms`);
+  assert.equal(yields, 0);
+  assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
+});
+
 test('a second send while a turn runs is refused with a typed error; so is one while interrupts wait', async () => {
   const fake = fakeTransport([{ events: [started('id-2')], then: 'wait' }, { events: [started('id-4'), finished({ type: 'interrupt', interrupts: [questionInterrupt('q1')] }, undefined, 'id-4')] }]);
   const store = createThreadStore(options(fake.transport));

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openRun, TransportError } from '../../src/transport/index.js';
+import { openRun, openRunBatches, TransportError } from '../../src/transport/index.js';
 import type { OpenRunOptions, RunRequest } from '../../src/transport/index.js';
 import type { StreamedEvent } from '../../src/protocol/index.js';
 import { failOnUnhandledRejections } from './no-unhandled-rejections.js';
@@ -117,6 +117,65 @@ test('malformed JSON and schema-invalid events are reported and skipped; keep-al
     assert.match(invalid[1]!.error, /type/);
     assert.deepEqual(comments, ['keep-alive']);
   });
+});
+
+/** A fetch whose event stream is `text`, delivered in one read. */
+const oneRead =
+  (text: string): typeof fetch =>
+  async () =>
+    new Response(new TextEncoder().encode(text), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+
+test('openRunBatches yields the events of one read together; an invalid one is told in its place, and the terminal event ends the run', async () => {
+  const [a, b, c] = [EVENTS[0]!, EVENTS[2]!, EVENTS[3]!];
+  const done = { type: 'RUN_FINISHED', threadId: 'chat-1', runId: 'run-1' };
+  const frames = [a, b, '{not json', c, done, EVENTS[4]!].map((e, i) => `id: e${i}\ndata: ${typeof e === 'string' ? e : JSON.stringify(e)}\n\n`);
+  const log: unknown[] = [];
+  const options = { fetch: oneRead(frames.join('')), onInvalidEvent: (i: { id?: string }) => log.push(`invalid ${i.id}`) };
+  for await (const batch of openRunBatches({ url: 'http://edge.local/run', body: BODY }, options)) {
+    log.push(batch.events.map((e) => e.id));
+    assert.ok(batch.waitedMs !== undefined && batch.waitedMs >= 0);
+  }
+  assert.deepEqual(log, [['e0', 'e1'], 'invalid e2', ['e3', 'e4']]);
+  // openRun: the same events one by one, in the same order with the invalid one.
+  const single: unknown[] = [];
+  for await (const e of openRun({ url: 'http://edge.local/run', body: BODY }, { ...options, fetch: oneRead(frames.join('')), onInvalidEvent: (i) => single.push(`invalid ${i.id}`) }))
+    single.push(e.id);
+  assert.deepEqual(single, ['e0', 'e1', 'invalid e2', 'e3', 'e4']);
+});
+
+test('one large read is parsed a piece at a time: several batches, none over about 16 KB, a character split between two pieces intact', async () => {
+  const frame = (delta: string, i: number) => `id: e${i}\ndata: ${JSON.stringify({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta })}\n\n`;
+  const deltas = Array.from({ length: 400 }, (_, i) => `Grüße ${i} 日本 🎉 `);
+  // Pad the first delta until the 16,384th byte falls inside a character of several bytes.
+  let pad = '';
+  let bytes: Uint8Array<ArrayBuffer>;
+  for (;;) {
+    const end = `id: end\ndata: ${JSON.stringify({ type: 'RUN_FINISHED', threadId: 'chat-1', runId: 'run-1' })}\n\n`;
+    bytes = new TextEncoder().encode(deltas.map((d, i) => frame(i === 0 ? pad + d : d, i)).join('') + end);
+    if ((bytes[16 * 1024]! & 0xc0) === 0x80) break;
+    pad += 'x';
+  }
+  const fetch1: typeof fetch = async () => new Response(bytes, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  const sizes: number[] = [];
+  const got: string[] = [];
+  for await (const batch of openRunBatches({ url: 'http://edge.local/run', body: BODY }, { fetch: fetch1 })) {
+    sizes.push(batch.events.length);
+    for (const e of batch.events) if (e.event.type === 'TEXT_MESSAGE_CONTENT') got.push(e.event.delta);
+  }
+  assert.deepEqual(got, [pad + deltas[0]!, ...deltas.slice(1)]);
+  assert.ok(sizes.length >= 3, `batches: ${sizes.join(', ')}`);
+  assert.ok(Math.max(...sizes) <= Math.ceil((16 * 1024) / frame(deltas[0]!, 0).length) + 1, `batches: ${sizes.join(', ')}`);
+});
+
+test('openRun stops yielding the rest of a read once its signal aborts', async () => {
+  const frames = EVENTS.slice(0, 5).map((e, i) => `id: e${i}\ndata: ${JSON.stringify(e)}\n\n`);
+  const ctl = new AbortController();
+  const got: unknown[] = [];
+  for await (const e of openRun({ url: 'http://edge.local/run', body: BODY }, { fetch: oneRead(frames.join('')), signal: ctl.signal })) {
+    got.push(e.id);
+    if (got.length === 2) ctl.abort();
+  }
+  assert.deepEqual(got, ['e0', 'e1']);
 });
 
 test("an invalid event's id still counts as the last id seen", async () => {
