@@ -104,6 +104,35 @@ interface SchedulerLike {
   yield?: () => Promise<void>;
 }
 
+/** The one channel {@link yieldToMain} posts to (a new MessageChannel per yield costs more than the yield), and who waits on it. */
+let yieldChannel: YieldChannel | undefined;
+
+interface YieldChannel {
+  post(resolve: () => void): void;
+}
+
+/** Node's ports have ref/unref: the channel keeps a process alive only while someone waits on it. */
+type NodePort = MessagePort & { ref?: () => void; unref?: () => void };
+
+function openYieldChannel(): YieldChannel {
+  const channel = new MessageChannel();
+  const port1 = channel.port1 as NodePort;
+  const waiting: (() => void)[] = [];
+  // One message, one waiter, in order.
+  port1.onmessage = () => {
+    waiting.shift()?.();
+    if (waiting.length === 0) port1.unref?.();
+  };
+  port1.unref?.();
+  return {
+    post(resolve) {
+      waiting.push(resolve);
+      port1.ref?.();
+      channel.port2.postMessage(undefined);
+    },
+  };
+}
+
 /**
  * Gives the main thread back: a MessageChannel task, which queues behind a
  * frame that is due, so the page renders between two slices
@@ -112,14 +141,7 @@ interface SchedulerLike {
  */
 export function yieldToMain(): Promise<void> {
   if (typeof MessageChannel === 'function') {
-    return new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve();
-      };
-      channel.port2.postMessage(undefined);
-    });
+    return new Promise<void>((resolve) => (yieldChannel ??= openYieldChannel()).post(resolve));
   }
   const scheduler = (globalThis as { scheduler?: SchedulerLike }).scheduler;
   if (scheduler && typeof scheduler.yield === 'function') return scheduler.yield();

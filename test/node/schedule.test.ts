@@ -2,7 +2,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { AdaptiveBatch, FRAME_MS, SLICE_MS } from '../../src/schedule.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { AdaptiveBatch, FRAME_MS, SLICE_MS, yieldToMain } from '../../src/schedule.js';
 
 describe('AdaptiveBatch', () => {
   it('takes `first` before any cost is known, then what the budget buys at the cost measured', () => {
@@ -59,5 +61,21 @@ describe('AdaptiveBatch', () => {
         },
       ),
     );
+  });
+});
+
+describe('yieldToMain', () => {
+  it('resolves each yield once, in order, however many wait at once', async () => {
+    const order: string[] = [];
+    await Promise.all([1, 2, 3].map((i) => yieldToMain().then(() => order.push(`yield ${i}`))));
+    for (let i = 0; i < 200; i++) await yieldToMain();
+    assert.deepEqual(order, ['yield 1', 'yield 2', 'yield 3']);
+  });
+
+  it('keeps no Node process alive once nobody waits on it', () => {
+    const schedule = fileURLToPath(new URL('../../src/schedule.ts', import.meta.url));
+    const script = `import { yieldToMain } from ${JSON.stringify(schedule)}; for (let i = 0; i < 50; i++) await yieldToMain(); console.log('yielded');`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(out.trim(), 'yielded');
   });
 });
