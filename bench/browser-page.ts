@@ -18,6 +18,18 @@ import { startEdge } from '../server/edge/index.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
+/**
+ * The long-task recorder of a bench page: `__longest` is the longest task
+ * since `__since`, read through `__readLongest()`, which first takes the
+ * entries the observer has not been told of yet (they are told a while after
+ * their task: read without that, a run's last long tasks would be missed).
+ */
+export const LONG_TASKS = `<script>window.__longest = 0; window.__since = 0;
+const __note = (entries) => { for (const e of entries) if (e.startTime >= window.__since) window.__longest = Math.max(window.__longest, e.duration); };
+const __lt = new PerformanceObserver((list) => __note(list.getEntries()));
+__lt.observe({ type: 'longtask', buffered: true });
+window.__readLongest = () => { __note(__lt.takeRecords()); return window.__longest; };</script>`;
+
 /** The page's side of {@link armChatShown}, plain JavaScript (a function Playwright sends would carry tsx's helpers). */
 const ARM_SHOWN = `window.__armShown = () => {
   const chat = document.querySelector('oz-agent-chat');
@@ -52,7 +64,7 @@ const ARM_SHOWN = `window.__armShown = () => {
 /** The page: a long-task recorder, the shown-run waiter, the bundle, and `body` (the elements under test). */
 export function benchPage(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench</title>
-<script>window.__longest = 0; window.__since = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.startTime >= window.__since) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });</script>
+${LONG_TASKS}
 <script>${ARM_SHOWN}</script>
 </head><body>${body}
 <script type="module" src="/oz-agent-chat.js"></script></body></html>`;

@@ -84,7 +84,7 @@ export default async function chatBench(): Promise<BenchRow[]> {
           .join('\n'),
       );
     }
-    const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longest = await page.evaluate(() => (window as unknown as { __readLongest(): number }).__readLongest());
     // The floor: the same answer rendered once, whole and at once, in a fresh <oz-markdown> of the
     // chat's width (no transport, no store, no streaming, no frames): what showing this text costs at the least.
     const floorBefore = await metrics();

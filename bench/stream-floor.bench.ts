@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 // @ts-expect-error: a plain .mjs helper without types
 import { measure, TARGETS } from '../scripts/size-check.mjs';
-import { armChatShown, benchPage, startBenchSite } from './browser-page.js';
+import { armChatShown, benchPage, LONG_TASKS, startBenchSite } from './browser-page.js';
 import type { BenchRow } from './types.js';
 
 const CHUNKS = 5000;
@@ -39,7 +39,7 @@ const CHAT = benchPage('<oz-agent-chat endpoint="" agent="writer" tenant="acme" 
 
 /** The floor: fetch, split on blank lines, each paragraph's text appended to its own <p>. */
 const FLOOR = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>floor</title>
-<script>window.__longest = 0; window.__since = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.startTime >= window.__since) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask', buffered: true });</script>
+${LONG_TASKS}
 </head><body><div id="out" style="height: 700px; overflow: auto"></div>
 <script>
 window.runFloor = async (text) => {
@@ -129,7 +129,7 @@ async function measured(browser: Browser, url: string, ready: (page: Page) => Pr
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await metrics(cdp)).get('JSHeapUsedSize')! - before.get('JSHeapUsedSize')!;
     const ms = (name: string) => (after.get(name)! - before.get(name)!) * 1000;
-    const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longest = await page.evaluate(() => (window as unknown as { __readLongest(): number }).__readLongest());
     const layouts = after.get('LayoutCount')! - before.get('LayoutCount')!;
     return { busy: ms('TaskDuration'), script: ms('ScriptDuration'), style: ms('RecalcStyleDuration'), layout: ms('LayoutDuration'), layouts, longest, heap };
   } finally {
