@@ -8,7 +8,7 @@
 import { EventType, isTerminalEvent, OZ_WAITING } from '../protocol/index.js';
 import type { RunAgentRequest } from '../protocol/index.js';
 import { openRunBatches } from '../transport/index.js';
-import type { BatchedRunTransport, ConnectionState, OpenRunOptions, RunTransport, StreamedBatch } from '../transport/index.js';
+import type { BatchedRunTransport, ConnectionState, OpenRunOptions, RunRequest, RunTransport, StreamedBatch } from '../transport/index.js';
 import { loadAnswerCheck } from '../forms/answer-check.js';
 import { currentRun } from './selectors.js';
 import type { StoreDispatcher } from './store-dispatcher.js';
@@ -83,6 +83,18 @@ function inBatches(transport: RunTransport): BatchedRunTransport {
   };
 }
 
+/** What a run sends: its headers read at each connection, a reconnect included (headers set while a stream is followed reach its reconnect). */
+function runRequest(url: string, body: RunAgentRequest, headers: StoreRunsParts['headers'], credentials: RequestCredentials | undefined): RunRequest {
+  return {
+    url,
+    body,
+    get headers() {
+      return headers();
+    },
+    ...(credentials ? { credentials } : {}),
+  };
+}
+
 export function createStoreRuns({ url, options, now, hub, saver, disposed, headers }: StoreRunsParts): StoreRuns {
   const transport = options.transport ? inBatches(options.transport) : openRunBatches;
   const giveBack = options.yieldToMain ?? yieldToMain;
@@ -110,15 +122,7 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
     let sent: { lastEventId?: string; attempt: number } = { attempt: 0 };
     const opts = transportOptions({ options, hub, now }, ctl, lastEventId, mine, (i) => (sent = i));
     try {
-      const request = {
-        url,
-        body,
-        // Read at each connection, a reconnect included: headers set while a stream is followed reach its reconnect.
-        get headers() {
-          return headers();
-        },
-        ...(options.credentials ? { credentials: options.credentials } : {}),
-      };
+      const request = runRequest(url, body, headers, options.credentials);
       let sliceStart = clock();
       let lastDone = sliceStart; // a slice counts busy time: a wait for the stream starts a new one
       read: for await (const batch of transport(request, opts)) {

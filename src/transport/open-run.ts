@@ -99,7 +99,7 @@ export interface StreamEnd {
 /** The shape every run source shares: live ({@link openRun}) or recorded (replay). */
 export type RunTransport = (request: RunRequest, options?: OpenRunOptions) => AsyncIterable<StreamedEvent>;
 
-/** The events one read of the stream brought, in order (see {@link openRunBatches}). */
+/** The events of one piece of a read of the stream (at most READ_PIECE_BYTES), in order (see {@link openRunBatches}). */
 export interface StreamedBatch {
   events: readonly StreamedEvent[];
   /**
@@ -161,7 +161,8 @@ function decode(message: SseMessage): { ok: true; event: StreamedEvent['event'] 
   return checked.ok ? { ok: true, event: checked.value } : { ok: false, error: checked.error };
 }
 
-async function* connect(c: Connection): AsyncGenerator<StreamedBatch, Ending | undefined> {
+/** Sends one request of the run; answers the open response, or how this attempt ended without one. */
+async function send(c: Connection): Promise<{ open: Response } | Ending | undefined> {
   const { request, options, signal, position } = c;
   const headers = new Headers(request.headers);
   headers.set('Content-Type', 'application/json');
@@ -195,6 +196,14 @@ async function* connect(c: Connection): AsyncGenerator<StreamedBatch, Ending | u
     throw bad;
   }
   call(options.onConnection, { status: 'open' });
+  return { open: response };
+}
+
+async function* connect(c: Connection): AsyncGenerator<StreamedBatch, Ending | undefined> {
+  const { options, signal, position } = c;
+  const sent = await send(c);
+  if (sent === undefined || !('open' in sent)) return sent;
+  const response = sent.open;
 
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const queue: SseMessage[] = [];
@@ -242,15 +251,15 @@ async function* connect(c: Connection): AsyncGenerator<StreamedBatch, Ending | u
       // piece of the read: a burst read whole (the bytes piled up while the page was busy) is parsed and
       // checked a piece at a time, so whoever reads the batches can give the page a frame between two.
       const bytes = chunk.value;
+      let batch: StreamedEvent[] = [];
+      const take = (): StreamedBatch => {
+        const taken = { events: batch, waitedMs };
+        batch = [];
+        waitedMs = 0; // the rest of this read came with it
+        return taken;
+      };
       for (let from = 0; from < bytes.length; from += READ_PIECE_BYTES) {
-        parser.feed(from === 0 && bytes.length <= READ_PIECE_BYTES ? bytes : bytes.subarray(from, from + READ_PIECE_BYTES));
-        let batch: StreamedEvent[] = [];
-        const take = (): StreamedBatch => {
-          const taken = { events: batch, waitedMs };
-          batch = [];
-          waitedMs = 0; // the rest of this read came with it
-          return taken;
-        };
+        parser.feed(bytes.subarray(from, from + READ_PIECE_BYTES));
         for (let i = 0; i < queue.length; i++) {
           const m = queue[i]!;
           if (skip > 0) {

@@ -151,47 +151,44 @@ function sseFetch(reads: string[], gapMs: number): typeof fetch {
 }
 const sse = (events: StreamedEvent[]) => events.map((e, i) => `id: ${i}\ndata: ${JSON.stringify(e.event)}\n\n`);
 
-test('over the network, a read of many events is one burst, sliced however long parsing it took', async () => {
-  const parts = Array.from({ length: 20 }, (_, i) => `w${i} `);
+/**
+ * A store on the real transport, answered with one message of `words` parts,
+ * as one read (`gapMs` 0) or one read per event `gapMs` apart; its slice
+ * clock moves `clockStep` ms at each read, and its yields are counted.
+ */
+async function streamOverNetwork(words: number, gapMs: number, clockStep: number) {
+  const parts = Array.from({ length: words }, (_, i) => `w${i} `);
   const events = [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')];
-  // Every clock read moves 2 ms: the time between two events of one read is parsing, not a wait.
+  const frames = sse(events);
   let clock = 0;
   let yields = 0;
   const store = createThreadStore(
     options(undefined as unknown as RunTransport, {
       transport: undefined,
-      transportOptions: { fetch: sseFetch([sse(events).join('')], 0) },
-      sliceClock: () => (clock += 2),
+      transportOptions: { fetch: sseFetch(gapMs > 0 ? frames : [frames.join('')], gapMs) },
+      sliceClock: () => (clock += clockStep),
       sliceMs: 8,
       yieldToMain: async () => void yields++,
     }),
   );
   await store.send('go');
-  assert.ok(yields >= 5, `yielded ${yields} times`);
   assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
   assert.equal(store.getState().status, 'idle');
+  return { yields, clock };
+}
+
+test('over the network, a read of many events is one burst, sliced however long parsing it took', async () => {
+  // Every clock read moves 2 ms: the time between two events of one read is parsing, not a wait.
+  const { yields } = await streamOverNetwork(20, 0, 2);
+  assert.ok(yields >= 5, `yielded ${yields} times`);
 });
 
 test('over the network, reads that each waited for the stream are never sliced, whatever the clock between them', async () => {
-  const parts = Array.from({ length: 12 }, (_, i) => `w${i} `);
-  const events = [started('id-2'), ...text('job-1:m1', 'AI: ', ...parts), finished({ type: 'success' }, undefined, 'id-2')];
   // Each event its own read, 5 ms after the one before; the store's clock moves 1 ms a read, so it
   // cannot see those waits: the reads' own timing says they waited.
-  let clock = 0;
-  let yields = 0;
-  const store = createThreadStore(
-    options(undefined as unknown as RunTransport, {
-      transport: undefined,
-      transportOptions: { fetch: sseFetch(sse(events), 5) },
-      sliceClock: () => (clock += 1),
-      sliceMs: 8,
-      yieldToMain: async () => void yields++,
-    }),
-  );
-  await store.send('go');
+  const { yields, clock } = await streamOverNetwork(12, 5, 1);
   assert.ok(clock > 30, `the store's clock moved ${clock} ms`);
   assert.equal(yields, 0);
-  assert.equal(findMessage(store.getState(), 'job-1:m1')!.body, parts.join(''));
 });
 
 test('a second send while a turn runs is refused with a typed error; so is one while interrupts wait', async () => {
