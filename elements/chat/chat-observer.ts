@@ -19,7 +19,10 @@ function plain(text: string): string {
     .replace(/[#>*_`~|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return line.length > MAX_ANNOUNCED ? `${line.slice(0, MAX_ANNOUNCED)}…` : line;
+  if (line.length <= MAX_ANNOUNCED) return line;
+  // A slice of a string keeps the whole string alive in V8: the line is copied, or the announcement held by
+  // the status region would keep a flat copy of the whole answer (20 KB and more) for as long as it shows.
+  return [...line.slice(0, MAX_ANNOUNCED), '…'].join('');
 }
 
 /** Whether an error says the page lacks the thread's history (see OzHistoryNeededEvent). */

@@ -80,6 +80,18 @@ describe('<oz-agent-chat>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('announces a long answer as its first 600 plain characters and "…", its code left out', async () => {
+    const code = `\`\`\`ts\n${'const x = 1;\n'.repeat(400)}\`\`\``;
+    const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    const { el } = await chatWith([(t, r) => helperRun(t, r, `AI: ${code}\n\nThen these ${words}`)]);
+    const status = q(el.shadowRoot, '[role="status"]')!;
+    await type(el, 'Write it');
+    await until(() => status.textContent?.includes('Then these'));
+    const said = `Then these ${words}`.slice(0, 600);
+    expect(status.textContent!.trim()).to.equal(DEFAULT_STRINGS.finished(`${said}…`));
+    expect(status.textContent).to.not.contain('const x');
+  });
+
   it('shows OZ’s AI label as a badge with no ai-label set, and none with ai-label=""', async () => {
     for (const [label, badge] of [
       [undefined, 'AI'],
