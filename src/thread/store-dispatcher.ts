@@ -14,6 +14,8 @@ export interface StoreDispatcher {
   /** Tells the listeners now what a pending batch would have told them. */
   flushNow(): void;
   record(record: ThreadRecord): void;
+  /** Whether anyone hears records: a hot path builds none that nobody would hear. */
+  readonly recording: boolean;
   subscribe(listener: (state: ThreadState) => void): () => void;
   onRecord(listener: (record: ThreadRecord) => void): () => void;
   /** Cancels a pending batch and drops every listener. */
@@ -28,6 +30,8 @@ export function createStoreDispatcher(initial: ThreadState, reduce: (state: Thre
   const recorders = new Set<(r: ThreadRecord) => void>();
 
   const tell = <T>(targets: Set<(value: T) => void>, value: T) => {
+    if (targets.size === 0) return;
+    // A copy: a listener that unsubscribes (or subscribes another) while told changes no one else's turn.
     for (const l of [...targets]) {
       try {
         l(value);
@@ -59,6 +63,9 @@ export function createStoreDispatcher(initial: ThreadState, reduce: (state: Thre
       flush();
     },
     record: (r) => tell(recorders, r),
+    get recording() {
+      return recorders.size > 0;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

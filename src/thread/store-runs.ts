@@ -141,7 +141,7 @@ export function createStoreRuns({ url, options, now, hub, saver, disposed, heade
             if (!mine()) break read;
             sliceStart = clock();
           }
-          hub.record({ kind: 'event', at: now(), streamed });
+          if (hub.recording) hub.record({ kind: 'event', at: now(), streamed });
           hub.dispatch(streamed);
           saver.watchAccess(streamed.event);
           if (streamed.event && isTerminalEvent(streamed.event)) terminal = true;
