@@ -166,7 +166,8 @@ test('Redis killed mid-run: the person’s run completes, the feed says it is de
     const { proxy, inspectUrl } = await startInspected({ store: redisInspectStore({ url: own.url, commandTimeoutMs: 300, maxQueued: 5, maxQueuedBytes: 4096 }) });
     await until('the store to connect', async () => ((await statusOf(inspectUrl)).degraded ? undefined : true));
     const run = ids('fault');
-    const res = await personRun(proxy.url, 'writer', 'chunks=20 pace=40', run);
+    // Long enough that many more events than maxQueued come after the kill, however late the follow saw its first three.
+    const res = await personRun(proxy.url, 'writer', 'chunks=60 pace=40', run);
     const reading = personEvents(res);
     await untilRun(inspectUrl, run.runId, () => true, 'the run listed');
     const follow = await inspectGet(`${inspectUrl}/runs/${run.runId}`);
